@@ -124,6 +124,8 @@ const TABLE_OWNERS = tableOwners('server/db/schema', {
   mfaTotp: 'auth',
   mfaRecoveryCodes: 'auth',
   loginChallenges: 'auth',
+  identityProviders: 'auth',
+  userIdentities: 'auth',
   // The rate limiters' store: each area's limiter keeps its counts there, under its own key prefix.
   rateLimits: null,
 })

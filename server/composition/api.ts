@@ -7,6 +7,8 @@ import { activityRoutes } from '../modules/activity/activity.routes'
 import type { ActivityNames } from '../modules/activity/activity.service'
 import { assistantRoutes } from '../modules/assistant/assistant.routes'
 import { authRoutes, clearSessionCookie } from '../modules/auth/auth.routes'
+import { identityProviderRoutes, ssoRoutes } from '../modules/auth/sso.routes'
+import { sellerAccounts } from '../modules/users/users.onboarding'
 import { authService } from '../modules/auth/auth.service'
 import { budgetsRoutes } from '../modules/budgets/budgets.routes'
 import { catalogRoutes } from '../modules/catalog/catalog.routes'
@@ -88,6 +90,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     pendingTerms: (userId) => terms.answers.pendingFor(userId),
     events: deps.events,
     onSessionsEnded: (ended) => deps.realtime.endSessions(ended),
+    createAccount: sellerAccounts(deps.database).createFromIdentity,
   })
   const areas = assembleAreas(deps, {
     payHooks: options.payHooks,
@@ -129,6 +132,8 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   const routes = api
     .route('/', systemRoutes(deps))
     .route('/auth', authRoutes(deps, auth))
+    .route('/auth/sso', ssoRoutes(deps, auth.sso))
+    .route('/', identityProviderRoutes(auth.sso))
     .route('/', usersRoutes(deps, auth, { providers }))
     .route('/', orgRoutes(deps, { onRulesChanged: () => auth.sessions.forgetCachedSessions(), providers }))
     .route('/', catalogRoutes(deps, areas.catalogKeeping))

@@ -69,6 +69,8 @@ const API_ONLY_SUBJECTS = [
   // Recruiting (docs/decisions/070): candidates' identity and bank numbers in full; creating a candidate's accounts.
   'candidate_private_data',
   'candidate_accounts',
+  // The organisation's identity providers (docs/decisions/093): read them; add, change and remove them.
+  'identity_providers',
 ] as const
 
 export const SUBJECTS = [...SPEC_SUBJECTS, ...API_ONLY_SUBJECTS] as const
@@ -169,6 +171,9 @@ const API_PAIRS: Array<[Action, Subject]> = [
   // The maps (docs/decisions/074): the basemap, positions on sales, the postal codes' positions.
   ['update', 'controlling'],
   ['admin', 'downloads'],
+  // Identity providers (docs/decisions/093).
+  ['view', 'identity_providers'],
+  ['update', 'identity_providers'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

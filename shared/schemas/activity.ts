@@ -48,6 +48,7 @@ export const ACTIVITY_ENTITIES = [
   'oph_target',
   'budget',
   'finance_settings',
+  'identity_provider',
   'external_account_template',
   'quality_template',
   'quality_survey',

@@ -216,3 +216,51 @@ export const [externalAccounts, externalAccountsPg] = table(
   }),
   (t, k) => [k.uniqueIndex('external_accounts_pk').on(t.userId, t.templateId), k.index('external_accounts_template').on(t.templateId)],
 )
+
+/**
+ * The organisation's own identity providers (OpenID Connect; docs/decisions/093): Microsoft Entra ID, another
+ * standards-compliant provider, or an eID broker for BankID. The client secret is sealed (server/platform/secret-box.ts).
+ */
+export const [identityProviders, identityProvidersPg] = table('identity_providers', (k) => ({
+  id: k.id(),
+  /** the provider's part of the sign-in and callback addresses, e.g. "entra" */
+  key: k.text('key').notNull().unique(),
+  /** the sign-in button's text */
+  label: k.text('label').notNull(),
+  issuer: k.text('issuer').notNull(),
+  clientId: k.text('client_id').notNull(),
+  /** sealed; null for a public client (PKCE alone) */
+  clientSecret: k.text('client_secret'),
+  scopes: k.text('scopes').notNull().default('openid email profile'),
+  /** e.g. "urn:grn:authn:se:bankid" at an eID broker */
+  acrValues: k.text('acr_values'),
+  /** the claim that names the person for good: "sub", or Entra ID's "oid" */
+  subjectClaim: k.text('subject_claim').notNull().default('sub'),
+  /** an account with the same e-mail is linked at its first sign-in, when the e-mail is verified and its domain allowed */
+  matchByEmail: k.bool('match_by_email').notNull().default(false),
+  /** the provider's e-mails are the organisation's own (a single-tenant Entra ID with verified domains) */
+  trustEmails: k.bool('trust_emails').notNull().default(false),
+  allowedDomains: k.json('allowed_domains').$type<string[]>().notNull(),
+  /** a person with no account gets one at their first sign-in, with this role (null: none is made) */
+  jitRoleId: k.ref('jit_role_id', () => roles, 'set null'),
+  active: k.bool('active').notNull().default(true),
+  version: k.integer('version').notNull().default(1),
+  createdAt: k.createdAt(),
+  updatedAt: k.updatedAt(),
+}))
+
+/** A person's identity at a provider: the provider's subject, linked to one account here. */
+export const [userIdentities, userIdentitiesPg] = table(
+  'user_identities',
+  (k) => ({
+    id: k.id(),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
+    providerId: k.ref('provider_id', () => identityProviders, 'cascade').notNull(),
+    subject: k.text('subject').notNull(),
+    /** the e-mail the provider gave when the link was made */
+    email: k.text('email'),
+    createdAt: k.createdAt(),
+    lastUsedAt: k.ms('last_used_at'),
+  }),
+  (t, k) => [k.uniqueIndex('user_identities_subject').on(t.providerId, t.subject), k.index('user_identities_user').on(t.userId)],
+)

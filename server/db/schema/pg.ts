@@ -23,6 +23,8 @@ export {
   userTitlesPg as userTitles,
   externalAccountTemplatesPg as externalAccountTemplates,
   externalAccountsPg as externalAccounts,
+  identityProvidersPg as identityProviders,
+  userIdentitiesPg as userIdentities,
 } from './identity'
 export { providersPg as providers, productsPg as products, productCategoriesPg as productCategories } from './catalog'
 export { customersPg as customers } from './customers'

@@ -20,6 +20,8 @@ export {
   userTitles,
   externalAccountTemplates,
   externalAccounts,
+  identityProviders,
+  userIdentities,
 } from './identity'
 export { providers, products, productCategories } from './catalog'
 export { customers } from './customers'

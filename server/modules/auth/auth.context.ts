@@ -5,7 +5,7 @@ import { impersonationRefusal } from '../../../shared/permissions/grant'
 import { CAN_VIEW_TEAM_RULES } from '../../../shared/permissions/roles'
 import type { SessionAnswer, UserData } from '../../../shared/schemas/auth'
 import type { StoredRule } from '../../../shared/permissions/ability'
-import type { Database } from '../../db/client'
+import type { Database, Db } from '../../db/client'
 import type { AuthContext } from '../../lib/context'
 import { ApiError } from '../../lib/errors'
 import { keyedQueue } from '../../lib/keyed-queue'
@@ -55,6 +55,13 @@ export function hashToken(token: string): string {
 
 export type LoginResult = { token: string; expiresAt: number; answer: SessionAnswer } | { challenge: string }
 
+/** An account made at a person's first sign-in through an identity provider, in the caller's transaction (decision 093). */
+export type AccountMaker = (
+  tx: Db,
+  input: { email: string; firstName: string; lastName: string; roleId: string; language: 'sv' | 'en' | 'fi' | null; passwordHash: string },
+  at: number,
+) => Promise<{ userId: string }>
+
 /** How sign-in is set up: sessions' lifetime, the password hash's cost, and what other areas answer. */
 export type AuthOptions = {
   sessionTtlMs: number
@@ -68,6 +75,8 @@ export type AuthOptions = {
   events?: Pick<EventBus, 'record'>
   /** sessions ended: what they authorised elsewhere (the realtime sockets) ends too */
   onSessionsEnded?: (ended: EndedSessions) => void
+  /** an account made at a person's first sign-in through an identity provider (the users area's; decision 093) */
+  createAccount?: AccountMaker
 }
 
 /**

@@ -4,6 +4,7 @@ import { authContext, type AuthOptions } from './auth.context'
 import { authSignIn } from './auth.sign-in'
 import { authSessions } from './auth.sessions'
 import { authImpersonation } from './auth.impersonation'
+import { ssoService } from './sso.service'
 
 export { THROTTLE, SESSION_CACHE_MS, hashToken, type LoginResult } from './auth.context'
 
@@ -15,6 +16,13 @@ export function authService(database: Database, opts: AuthOptions) {
     signIn: authSignIn(ctx),
     sessions: authSessions(ctx),
     impersonation: authImpersonation(ctx),
+    sso: ssoService(ctx, {
+      createAccount:
+        opts.createAccount ??
+        (() => {
+          throw new Error('no account maker: accounts cannot be made at a first sign-in')
+        }),
+    }),
     sessionAnswer,
     mfa,
   }

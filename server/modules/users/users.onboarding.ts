@@ -62,6 +62,42 @@ export function sellerAccounts(database: Database) {
     return { userId }
   }
 
-  return { teamRegion, createSeller }
+  /**
+   * An account for a person at their first sign-in through the organisation's identity provider (decision 093): the
+   * provider's role (its rules were within the administrator's who set it), no team yet, and a password nobody knows
+   * (they sign in through the provider; an administrator can set one). Logged as created by the person themselves.
+   */
+  async function createFromIdentity(
+    tx: Db,
+    input: { email: string; firstName: string; lastName: string; roleId: string; language: 'sv' | 'en' | 'fi' | null; passwordHash: string },
+    at: number,
+  ): Promise<{ userId: string }> {
+    const userId = crypto.randomUUID()
+    const row = {
+      id: userId,
+      email: input.email,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      roleId: input.roleId,
+      language: input.language,
+      active: true,
+      createdAt: at,
+      updatedAt: at,
+    }
+    await tx.insert(t.users).values(row)
+    await logActivity(tx, t, {
+      at,
+      actorId: userId,
+      entity: 'user',
+      entityId: userId,
+      action: 'created',
+      after: { email: input.email, firstName: input.firstName, lastName: input.lastName, roleId: input.roleId, language: input.language },
+      reason: 'sso',
+    })
+    return { userId }
+  }
+
+  return { teamRegion, createSeller, createFromIdentity }
 }
 export type SellerAccounts = ReturnType<typeof sellerAccounts>

@@ -24,6 +24,7 @@ export const enActivity = {
       office: 'Office',
       region: 'Region',
       user: 'User',
+      identity_provider: 'Identity provider',
       role: 'Role',
       sale_report: 'Sale report',
       double_sale: 'Double sale',

@@ -326,6 +326,7 @@ export const enUsers = {
       identity_numbers: "Customers' identity numbers in full",
       candidate_private_data: "Candidates' identity and bank details",
       candidate_accounts: "Candidates' accounts",
+      identity_providers: 'Identity providers',
       all: 'Everything',
     },
     actions: {

@@ -24,6 +24,7 @@ export const fiActivity = {
       office: 'Toimisto',
       region: 'Alue',
       user: 'Käyttäjä',
+      identity_provider: 'Tunnistuspalvelu',
       role: 'Rooli',
       sale_report: 'Myyntiraportti',
       double_sale: 'Kaksoismyynti',

@@ -326,6 +326,7 @@ export const fiUsers = {
       identity_numbers: 'Asiakkaiden henkilötunnukset kokonaan',
       candidate_private_data: 'Hakijoiden henkilö- ja pankkitiedot',
       candidate_accounts: 'Hakijoiden tunnukset',
+      identity_providers: 'Tunnistuspalvelut',
       all: 'Kaikki',
     },
     actions: {

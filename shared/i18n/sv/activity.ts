@@ -21,6 +21,7 @@ export const svActivity = {
       office: 'Kontor',
       region: 'Region',
       user: 'Användare',
+      identity_provider: 'Inloggningstjänst',
       role: 'Roll',
       sale_report: 'Säljrapport',
       double_sale: 'Dubbelförsäljning',

@@ -322,6 +322,7 @@ export const svUsers = {
       identity_numbers: 'Kunders personnummer i klartext',
       candidate_private_data: 'Kandidaters person- och bankuppgifter',
       candidate_accounts: 'Kandidaters konton',
+      identity_providers: 'Inloggningstjänster',
       all: 'Allt',
     },
     actions: {

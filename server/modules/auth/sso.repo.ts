@@ -1,0 +1,124 @@
+import { and, asc, count, eq } from 'drizzle-orm'
+import type { Database, Db } from '../../db/client'
+
+export type IdentityProviderRow = {
+  id: string
+  key: string
+  label: string
+  issuer: string
+  clientId: string
+  clientSecret: string | null
+  scopes: string
+  acrValues: string | null
+  subjectClaim: string
+  matchByEmail: boolean
+  trustEmails: boolean
+  allowedDomains: string[]
+  jitRoleId: string | null
+  active: boolean
+  version: number
+}
+
+/** The identity providers and the people's links to them (docs/decisions/093). */
+export function ssoRepo({ db, t }: Database) {
+  const columns = {
+    id: t.identityProviders.id,
+    key: t.identityProviders.key,
+    label: t.identityProviders.label,
+    issuer: t.identityProviders.issuer,
+    clientId: t.identityProviders.clientId,
+    clientSecret: t.identityProviders.clientSecret,
+    scopes: t.identityProviders.scopes,
+    acrValues: t.identityProviders.acrValues,
+    subjectClaim: t.identityProviders.subjectClaim,
+    matchByEmail: t.identityProviders.matchByEmail,
+    trustEmails: t.identityProviders.trustEmails,
+    allowedDomains: t.identityProviders.allowedDomains,
+    jitRoleId: t.identityProviders.jitRoleId,
+    active: t.identityProviders.active,
+    version: t.identityProviders.version,
+  }
+  return {
+    async list(): Promise<Array<IdentityProviderRow & { linkedCount: number }>> {
+      const linked = db
+        .select({ providerId: t.userIdentities.providerId, n: count().as('n') })
+        .from(t.userIdentities)
+        .groupBy(t.userIdentities.providerId)
+        .as('linked')
+      const rows = await db
+        .select({ ...columns, linkedCount: linked.n })
+        .from(t.identityProviders)
+        .leftJoin(linked, eq(linked.providerId, t.identityProviders.id))
+        .orderBy(asc(t.identityProviders.label))
+      return rows.map((r) => ({ ...r, linkedCount: Number(r.linkedCount ?? 0) }))
+    },
+    async byKey(key: string): Promise<IdentityProviderRow | undefined> {
+      const [row] = await db.select(columns).from(t.identityProviders).where(eq(t.identityProviders.key, key)).limit(1)
+      return row
+    },
+    async byId(tx: Db, id: string): Promise<IdentityProviderRow | undefined> {
+      const [row] = await tx.select(columns).from(t.identityProviders).where(eq(t.identityProviders.id, id)).limit(1)
+      return row
+    },
+    async keyTaken(tx: Db, key: string, exceptId?: string): Promise<boolean> {
+      const [row] = await tx.select({ id: t.identityProviders.id }).from(t.identityProviders).where(eq(t.identityProviders.key, key)).limit(1)
+      return !!row && row.id !== exceptId
+    },
+    async insert(tx: Db, row: Omit<IdentityProviderRow, 'version'> & { createdAt: number; updatedAt: number }) {
+      await tx.insert(t.identityProviders).values(row)
+    },
+    /** The change on the version read; false when someone changed it first. */
+    async update(tx: Db, id: string, version: number, values: Partial<Omit<IdentityProviderRow, 'id' | 'version'>> & { updatedAt: number }) {
+      const changed = await tx
+        .update(t.identityProviders)
+        .set({ ...values, version: version + 1 })
+        .where(and(eq(t.identityProviders.id, id), eq(t.identityProviders.version, version)))
+        .returning({ id: t.identityProviders.id })
+      return changed.length === 1
+    },
+    async remove(tx: Db, id: string) {
+      await tx.delete(t.identityProviders).where(eq(t.identityProviders.id, id))
+    },
+    async active(): Promise<Array<{ key: string; label: string }>> {
+      return db
+        .select({ key: t.identityProviders.key, label: t.identityProviders.label })
+        .from(t.identityProviders)
+        .where(eq(t.identityProviders.active, true))
+        .orderBy(asc(t.identityProviders.label))
+    },
+    /** The account a provider's subject is linked to, with whether it may sign in. */
+    async linkedUser(providerId: string, subject: string): Promise<{ linkId: string; userId: string; active: boolean } | undefined> {
+      const [row] = await db
+        .select({ linkId: t.userIdentities.id, userId: t.users.id, active: t.users.active })
+        .from(t.userIdentities)
+        .innerJoin(t.users, eq(t.users.id, t.userIdentities.userId))
+        .where(and(eq(t.userIdentities.providerId, providerId), eq(t.userIdentities.subject, subject)))
+        .limit(1)
+      return row
+    },
+    async userByEmail(tx: Db, email: string): Promise<{ id: string; active: boolean } | undefined> {
+      const [row] = await tx.select({ id: t.users.id, active: t.users.active }).from(t.users).where(eq(t.users.email, email)).limit(1)
+      return row
+    },
+    /** Whether the account already has an identity at this provider (one per provider). */
+    async hasLink(tx: Db, providerId: string, userId: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: t.userIdentities.id })
+        .from(t.userIdentities)
+        .where(and(eq(t.userIdentities.providerId, providerId), eq(t.userIdentities.userId, userId)))
+        .limit(1)
+      return !!row
+    },
+    async link(tx: Db, row: { id: string; userId: string; providerId: string; subject: string; email: string | null; createdAt: number }) {
+      await tx.insert(t.userIdentities).values({ ...row, lastUsedAt: row.createdAt })
+    },
+    async noteUsed(linkId: string, at: number) {
+      await db.update(t.userIdentities).set({ lastUsedAt: at }).where(eq(t.userIdentities.id, linkId))
+    },
+    async roleExists(tx: Db, roleId: string): Promise<boolean> {
+      const [row] = await tx.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.id, roleId)).limit(1)
+      return !!row
+    },
+  }
+}
+export type SsoRepo = ReturnType<typeof ssoRepo>

@@ -1,0 +1,140 @@
+import * as oidc from 'openid-client'
+import { isAllowedIssuer, type SsoButton } from '../../../shared/schemas/sso'
+import { ApiError } from '../../lib/errors'
+import type { AuthServiceContext, LoginResult } from './auth.context'
+import { ssoRepo, type IdentityProviderRow } from './sso.repo'
+import { ssoAccounts, SsoRefused, type SsoOptions } from './sso.accounts'
+import { ssoProviders } from './sso.providers'
+
+export { SsoRefused, type SsoOptions }
+
+/** What the browser keeps between leaving for the provider and coming back (sealed in a cookie, minutes long). */
+type Pending = { k: string; s: string; n: string; v: string; r: string; e: number }
+
+/** How long a person has at the provider before the sign-in must start again. */
+export const SSO_PENDING_MS = 10 * 60_000
+/** A provider's metadata and keys are read again after this long (or after its settings change). */
+const DISCOVERY_TTL_MS = 60 * 60_000
+/** Seconds a provider has to answer one request before the sign-in says it is unavailable. */
+const PROVIDER_TIMEOUT_S = 8
+
+type Claims = Record<string, unknown>
+
+/** Why openid-client refused a callback, as the sign-in page's reason. */
+function refusalOf(err: unknown): SsoRefused {
+  if (err instanceof SsoRefused) return err
+  if (err instanceof oidc.AuthorizationResponseError) return new SsoRefused(err.error === 'access_denied' ? 'cancelled' : 'failed', err.error)
+  if (err instanceof oidc.ResponseBodyError) return new SsoRefused('failed', err.error)
+  if (err instanceof oidc.ClientError) return new SsoRefused('failed', err.code ?? err.message)
+  const e = err as { name?: string; cause?: { code?: string } }
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || (err instanceof TypeError && /fetch/i.test(err.message)))
+    return new SsoRefused('unavailable', e.cause?.code ?? e.name)
+  return new SsoRefused('failed', err instanceof Error ? err.name : 'unknown')
+}
+
+/**
+ * Signing in with the organisation's identity providers (OpenID Connect, the authorization code flow with PKCE, a
+ * state and a nonce; docs/decisions/093): the administrator's providers, the way out to a provider and back, and
+ * whose account the person coming back is.
+ */
+export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
+  const { database, now, startSession } = ctx
+  const secrets = ctx.opts.secrets
+  const repo = ssoRepo(database)
+  const configs = new Map<string, { at: number; config: Promise<oidc.Configuration> }>()
+
+  /** The provider's metadata, read once an hour (a failed read is not kept: the next sign-in tries again). */
+  function configOf(p: IdentityProviderRow): Promise<oidc.Configuration> {
+    const cacheKey = `${p.id}:${p.version}`
+    const hit = configs.get(cacheKey)
+    if (hit && now() - hit.at < DISCOVERY_TTL_MS) return hit.config
+    for (const key of configs.keys()) if (key.startsWith(`${p.id}:`)) configs.delete(key)
+    const secret = p.clientSecret ? secrets.open(p.clientSecret) : undefined
+    const insecure = new URL(p.issuer).protocol === 'http:' && isAllowedIssuer(p.issuer)
+    const config = oidc.discovery(new URL(p.issuer), p.clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), {
+      timeout: PROVIDER_TIMEOUT_S,
+      ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+    })
+    configs.set(cacheKey, { at: now(), config })
+    config.catch(() => configs.delete(cacheKey))
+    return config
+  }
+
+  async function activeProvider(key: string): Promise<IdentityProviderRow> {
+    const provider = await repo.byKey(key)
+    if (!provider || !provider.active) throw new ApiError(404, 'not_found')
+    return provider
+  }
+
+  const { accountOf, logRefusal } = ssoAccounts(ctx, repo, opts)
+  return {
+    admin: ssoProviders(ctx, repo),
+    /** The sign-in page's buttons. */
+    buttons: (): Promise<SsoButton[]> => repo.active(),
+    /**
+     * The way out to the provider: its authorization address (PKCE S256, a state and a nonce) and what the browser
+     * keeps until it comes back. A provider that cannot be reached refuses as `unavailable`.
+     */
+    async start(key: string, returnTo: string, redirectUri: string): Promise<{ location: string; pending: string }> {
+      const provider = await activeProvider(key)
+      let config: oidc.Configuration
+      try {
+        config = await configOf(provider)
+      } catch (err) {
+        throw refusalOf(err)
+      }
+      const verifier = oidc.randomPKCECodeVerifier()
+      const pending: Pending = { k: provider.key, s: oidc.randomState(), n: oidc.randomNonce(), v: verifier, r: returnTo, e: now() + SSO_PENDING_MS }
+      const params: Record<string, string> = {
+        redirect_uri: redirectUri,
+        scope: provider.scopes,
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state: pending.s,
+        nonce: pending.n,
+      }
+      if (provider.acrValues) params.acr_values = provider.acrValues
+      return { location: oidc.buildAuthorizationUrl(config, params).href, pending: secrets.seal(JSON.stringify(pending)) }
+    },
+    /**
+     * Back from the provider: the pending sign-in this browser started, the code exchanged (state, PKCE, the ID
+     * token's signature, issuer, audience, expiry and nonce checked by openid-client), the account found, a session.
+     */
+    async callback(
+      key: string,
+      currentUrl: URL,
+      sealedPending: string | undefined,
+      meta: { ip: string | null; userAgent: string | null },
+    ): Promise<{ session: Extract<LoginResult, { token: string }>; returnTo: string }> {
+      const provider = await activeProvider(key)
+      let pending: Pending | undefined
+      try {
+        pending = sealedPending ? (JSON.parse(secrets.open(sealedPending)) as Pending) : undefined
+      } catch {
+        pending = undefined
+      }
+      if (!pending || pending.k !== provider.key || pending.e < now()) throw new SsoRefused('expired')
+      let claims: Claims
+      try {
+        const config = await configOf(provider)
+        const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: pending.v,
+          expectedState: pending.s,
+          expectedNonce: pending.n,
+          idTokenExpected: true,
+        })
+        claims = (tokens.claims() ?? {}) as Claims
+      } catch (err) {
+        const refused = refusalOf(err)
+        if (refused.reason !== 'cancelled') await logRefusal(provider, refused.detail ? `${refused.reason} (${refused.detail})` : refused.reason)
+        throw refused
+      }
+      const { userId, linkId } = await accountOf(provider, claims)
+      const session = await startSession(userId, meta)
+      if ('challenge' in session) throw new Error('a provider sign-in answers a session')
+      if (linkId) await repo.noteUsed(linkId, now())
+      return { session, returnTo: pending.r }
+    },
+  }
+}
+export type SsoService = ReturnType<typeof ssoService>

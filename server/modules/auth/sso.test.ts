@@ -1,0 +1,305 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, DEMO_PASSWORD, ORIGIN } from '../../test/harness'
+import { cookieJar, startOidcProvider, type TestOidcProvider } from '../../test/oidc-op'
+
+/**
+ * Signing in with the organisation's identity provider (issue 74, decision 093), against a real OpenID Provider on
+ * loopback (server/test/oidc-op.ts: oidc-provider, configured like Entra ID and like a BankID broker). The browser's
+ * part is played here: the app's start answer is followed to the provider, its pages' redirects with its cookies,
+ * and back to the app's callback with the app's pending cookie.
+ */
+const t = await createTestApp()
+const CLIENT = { clientId: 'saljkraft-test', clientSecret: 'a-client-secret-of-the-test' }
+let op: TestOidcProvider
+let admin: { cookie: string }
+
+const callback = (key: string) => `${ORIGIN}/api/auth/sso/${key}/callback`
+
+beforeAll(async () => {
+  op = await startOidcProvider({ ...CLIENT, redirectUris: ['entra', 'jit', 'bankid', 'closed'].map(callback) })
+  admin = await t.login('admin@demo.test')
+})
+afterAll(async () => op.close())
+
+async function roleId(key: string): Promise<string> {
+  const roles = (await t.request('GET', '/api/roles?itemsPerPage=100', { cookie: admin.cookie })).json.items as Array<{ id: string; key: string }>
+  return roles.find((r) => r.key === key)!.id
+}
+
+async function addProvider(body: Record<string, unknown>) {
+  const r = await t.request('POST', '/api/identity-providers', { cookie: admin.cookie, body: { issuer: op.issuer, ...CLIENT, ...body } })
+  expect(r.status, r.text).toBe(201)
+  return r.json.id as string
+}
+
+const setCookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0]
+
+/** Start at the app, sign in at the provider, and stop before coming back: the callback's address and the pending cookie. */
+async function throughProvider(key: string, returnTo = '/backoffice/salereports') {
+  const start = await t.request('GET', `/api/auth/sso/${key}/start?returnTo=${encodeURIComponent(returnTo)}`)
+  expect(start.status, start.text).toBe(302)
+  let location = start.res.headers.get('location')!
+  const pending = setCookieOf(start.res, 'sk_sso')
+  const jar = cookieJar()
+  for (let hops = 0; !location.startsWith(`${ORIGIN}/`); hops++) {
+    expect(hops).toBeLessThan(10)
+    const r = await fetch(location, { redirect: 'manual', headers: { cookie: jar.header() } })
+    jar.keep(r)
+    expect([302, 303], await r.text()).toContain(r.status)
+    location = new URL(r.headers.get('location')!, location).href
+  }
+  return { callbackUrl: new URL(location), pending: pending! }
+}
+
+async function comeBack(callbackUrl: URL, pending: string | undefined) {
+  const r = await t.request('GET', callbackUrl.pathname + callbackUrl.search, { cookie: pending })
+  expect(r.status, r.text).toBe(302)
+  return { location: r.res.headers.get('location')!, session: setCookieOf(r.res, 'sk_session') }
+}
+
+async function signIn(key: string, returnTo?: string) {
+  const { callbackUrl, pending } = await throughProvider(key, returnTo)
+  return comeBack(callbackUrl, pending)
+}
+
+async function me(session: string | undefined) {
+  const r = await t.request('GET', '/api/auth/me', { cookie: session })
+  return r.status === 200 ? (r.json.userData as { email: string; role: string; fullName: string }) : null
+}
+
+async function logLines(action: string) {
+  const { db, t: tables } = t.database
+  return db
+    .select({ entityId: tables.activityLog.entityId, reason: tables.activityLog.reason, actorId: tables.activityLog.actorId })
+    .from(tables.activityLog)
+    .where(eq(tables.activityLog.action, action))
+}
+
+const entraPerson = (email = 'backoffice@demo.test') => ({
+  sub: `pairwise-${email}`,
+  claims: { oid: `oid-${email}`, tid: 'tenant-1', email, preferred_username: email, name: 'Bo Office', groups: ['g-backoffice'] },
+})
+
+describe('an organisation signs in with its Entra ID', () => {
+  beforeAll(async () => {
+    // Entra ID: the person is `oid`; its e-mails are the tenant's own domains (no email_verified claim).
+    await addProvider({ key: 'entra', label: 'Microsoft', subjectClaim: 'oid', matchByEmail: true, trustEmails: true, allowedDomains: ['demo.test'] })
+  })
+
+  it('shows the button to anyone, and signs in the back-office user with the same e-mail, linking them once', async () => {
+    const buttons = await t.request('GET', '/api/auth/sso/providers')
+    expect(buttons.json).toEqual([{ key: 'entra', label: 'Microsoft' }])
+
+    op.person = entraPerson()
+    const first = await signIn('entra')
+    expect(first.location).toBe('/backoffice/salereports')
+    expect((await me(first.session))?.email).toBe('backoffice@demo.test')
+    expect((await logLines('sso_linked')).length).toBe(1)
+
+    // The link is the person's `oid`: a new e-mail at the provider still signs in the same account.
+    op.person = { ...entraPerson(), claims: { ...entraPerson().claims, email: 'bo.renamed@demo.test', preferred_username: 'bo.renamed@demo.test' } }
+    const again = await signIn('entra', '/')
+    expect(again.location).toBe('/')
+    expect((await me(again.session))?.email).toBe('backoffice@demo.test')
+    expect((await logLines('sso_linked')).length).toBe(1)
+  })
+
+  it('refuses a person with no account here, and one whose e-mail domain is not allowed', async () => {
+    op.person = entraPerson('nobody@demo.test')
+    expect(await signIn('entra')).toEqual({ location: '/login?sso=not_linked', session: undefined })
+    op.person = entraPerson('coach@elsewhere.test')
+    expect((await signIn('entra')).location).toBe('/login?sso=not_linked')
+    expect((await logLines('sso_refused')).map((l) => l.reason)).toContain('entra: not_linked')
+  })
+
+  it('refuses a deactivated account, linked or not', async () => {
+    const { db, t: tables } = t.database
+    op.person = entraPerson('manager@demo.test')
+    const linked = await signIn('entra')
+    expect((await me(linked.session))?.email).toBe('manager@demo.test')
+    await db.update(tables.users).set({ active: false }).where(eq(tables.users.email, 'manager@demo.test'))
+    expect((await signIn('entra')).location).toBe('/login?sso=inactive')
+    await db.update(tables.users).set({ active: true }).where(eq(tables.users.email, 'manager@demo.test'))
+  })
+
+  it('a cancelled sign-in at the provider comes back as cancelled', async () => {
+    op.person = null
+    expect((await signIn('entra')).location).toBe('/login?sso=cancelled')
+  })
+
+  it('only one whose sign-in this browser started comes back: no pending cookie, another provider’s, or an old one', async () => {
+    op.person = entraPerson()
+    const { callbackUrl } = await throughProvider('entra')
+    expect((await comeBack(callbackUrl, undefined)).location).toBe('/login?sso=expired')
+    const other = await throughProvider('entra')
+    expect((await comeBack(other.callbackUrl, 'sk_sso=v1.not.a-sealed-value')).location).toBe('/login?sso=expired')
+  })
+
+  it('refuses a changed state, and a code brought back with another sign-in’s PKCE verifier', async () => {
+    op.person = entraPerson()
+    const a = await throughProvider('entra')
+    const forged = new URL(a.callbackUrl)
+    forged.searchParams.set('state', 'another-state')
+    expect((await comeBack(forged, a.pending)).location).toBe('/login?sso=failed')
+
+    // A code injected into another sign-in: its state and cookie are right, its verifier is not the code's.
+    const b = await throughProvider('entra')
+    const c = await throughProvider('entra')
+    const injected = new URL(b.callbackUrl)
+    injected.searchParams.set('code', c.callbackUrl.searchParams.get('code')!)
+    expect((await comeBack(injected, b.pending)).location).toBe('/login?sso=failed')
+  })
+
+  it.each([
+    ['another issuer', (p: Record<string, unknown>) => ({ ...p, iss: 'https://login.example.org/other/v2.0' })],
+    ['another client', (p: Record<string, unknown>) => ({ ...p, aud: 'another-client' })],
+    ['an expired token', (p: Record<string, unknown>) => ({ ...p, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
+    ['another nonce', (p: Record<string, unknown>) => ({ ...p, nonce: 'not-the-one-sent' })],
+  ])('refuses an ID token from %s, though signed with the provider’s key', async (_what, change) => {
+    op.person = entraPerson()
+    op.tamper = change
+    try {
+      expect(await signIn('entra')).toEqual({ location: '/login?sso=failed', session: undefined })
+    } finally {
+      op.tamper = null
+    }
+    expect((await logLines('sso_refused')).some((l) => l.reason?.startsWith('entra: failed'))).toBe(true)
+  })
+
+  it('accepts the same token signed again unchanged: the refusals above are the changes’, not the signing', async () => {
+    op.person = entraPerson()
+    op.tamper = (p) => p
+    try {
+      expect((await me((await signIn('entra')).session))?.email).toBe('backoffice@demo.test')
+    } finally {
+      op.tamper = null
+    }
+  })
+
+  it('a provider that is down: the sign-in page says so, and the password still signs in', async () => {
+    await addProvider({ key: 'closed', label: 'Closed', issuer: 'http://127.0.0.1:9', allowedDomains: [] })
+    const start = await t.request('GET', '/api/auth/sso/closed/start')
+    expect(start.status).toBe(302)
+    expect(start.res.headers.get('location')).toBe('/login?sso=unavailable')
+
+    op.person = entraPerson()
+    const { callbackUrl, pending } = await throughProvider('entra')
+    op.down = true
+    try {
+      expect((await comeBack(callbackUrl, pending)).location).toBe('/login?sso=unavailable')
+    } finally {
+      op.down = false
+    }
+    const password = await t.request('POST', '/api/auth/login', { body: { email: 'backoffice@demo.test', password: DEMO_PASSWORD } })
+    expect(password.status).toBe(200)
+  })
+})
+
+describe('accounts made at the first sign-in', () => {
+  it('makes a seller at their first sign-in with a verified e-mail of an allowed domain, and signs them in after', async () => {
+    await addProvider({ key: 'jit', label: 'Google Workspace', allowedDomains: ['jit.test'], jitRoleId: await roleId('seller') })
+    op.person = { sub: 'g-123', claims: { email: 'Nya.Saljaren@jit.test', email_verified: true, given_name: 'Nya', family_name: 'Säljaren', locale: 'fi-FI' } }
+    const first = await signIn('jit', '/')
+    const user = await me(first.session)
+    expect(user).toMatchObject({ email: 'nya.saljaren@jit.test', role: 'seller', fullName: 'Nya Säljaren' })
+    const { db, t: tables } = t.database
+    const [row] = await db.select({ language: tables.users.language }).from(tables.users).where(eq(tables.users.email, 'nya.saljaren@jit.test'))
+    expect(row?.language).toBe('fi')
+    expect(await logLines('sso_created')).toHaveLength(1)
+    // Nobody knows the account's password.
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'nya.saljaren@jit.test', password: DEMO_PASSWORD } })).status).toBe(401)
+    // The second time, the same account.
+    expect((await me((await signIn('jit', '/')).session))?.email).toBe('nya.saljaren@jit.test')
+    expect(await logLines('sso_created')).toHaveLength(1)
+  })
+
+  it('makes none for an e-mail the provider does not vouch for, or of another domain', async () => {
+    op.person = { sub: 'g-unverified', claims: { email: 'someone@jit.test', email_verified: false } }
+    expect((await signIn('jit')).location).toBe('/login?sso=not_linked')
+    op.person = { sub: 'g-other', claims: { email: 'someone@other.test', email_verified: true } }
+    expect((await signIn('jit')).location).toBe('/login?sso=not_linked')
+    const { db, t: tables } = t.database
+    expect(await db.select().from(tables.users).where(eq(tables.users.email, 'someone@jit.test'))).toHaveLength(0)
+  })
+})
+
+describe('a BankID broker', () => {
+  it('asks for BankID (acr_values) and the ID token says so', async () => {
+    await addProvider({ key: 'bankid', label: 'BankID', acrValues: 'urn:grn:authn:se:bankid', scopes: 'openid', allowedDomains: [] })
+    const start = await t.request('GET', '/api/auth/sso/bankid/start')
+    const url = new URL(start.res.headers.get('location')!)
+    expect(url.origin).toBe(op.issuer)
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      acr_values: 'urn:grn:authn:se:bankid',
+      response_type: 'code',
+      code_challenge_method: 'S256',
+      client_id: CLIENT.clientId,
+      redirect_uri: callback('bankid'),
+      scope: 'openid',
+    })
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/)
+    expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{40,}$/)
+  })
+})
+
+describe('the administrator’s providers', () => {
+  it('lists them with their links and never the secret; only an administrator may', async () => {
+    const list = await t.request('GET', '/api/identity-providers', { cookie: admin.cookie })
+    expect(list.status).toBe(200)
+    const entra = (list.json.items as Array<Record<string, unknown>>).find((p) => p.key === 'entra')!
+    expect(entra).toMatchObject({ hasSecret: true, subjectClaim: 'oid', linkedCount: 2 })
+    expect(list.text).not.toContain(CLIENT.clientSecret)
+    const { db, t: tables } = t.database
+    const [stored] = await db
+      .select({ secret: tables.identityProviders.clientSecret })
+      .from(tables.identityProviders)
+      .where(eq(tables.identityProviders.key, 'entra'))
+    expect(stored?.secret).toMatch(/^v1\./)
+    for (const who of ['backoffice@demo.test', 'manager@demo.test', 'seller@demo.test']) {
+      const { cookie } = await t.login(who)
+      expect((await t.request('GET', '/api/identity-providers', { cookie })).status).toBe(403)
+      expect((await t.request('POST', '/api/identity-providers', { cookie, body: { key: 'x', label: 'X', issuer: op.issuer, ...CLIENT } })).status).toBe(403)
+    }
+  })
+
+  it('refuses bad input with translated field errors and changes nothing', async () => {
+    const bad = await t.request('POST', '/api/identity-providers', {
+      cookie: admin.cookie,
+      body: { key: 'Bad Key', label: '', issuer: 'http://idp.example.org', clientId: 'x', scopes: 'email', allowedDomains: ['not a domain'] },
+    })
+    expect(bad.status).toBe(400)
+    const fields = bad.json.fieldErrors as Record<string, string[]>
+    expect(Object.keys(fields).sort()).toEqual(['allowedDomains.0', 'issuer', 'key', 'label', 'scopes'].sort())
+    expect(fields.issuer![0]).toMatch(/https/)
+    const taken = await t.request('POST', '/api/identity-providers', {
+      cookie: admin.cookie,
+      body: { key: 'entra', label: 'Again', issuer: op.issuer, clientId: 'x' },
+    })
+    expect(taken.status).toBe(409)
+    const { db, t: tables } = t.database
+    expect(
+      await db
+        .select()
+        .from(tables.identityProviders)
+        .where(and(eq(tables.identityProviders.label, 'Again'))),
+    ).toHaveLength(0)
+  })
+
+  it('a change on an old version is refused; a turned-off provider has no button and no sign-in', async () => {
+    const items = (await t.request('GET', '/api/identity-providers', { cookie: admin.cookie })).json.items as Array<Record<string, unknown>>
+    const jit = items.find((p) => p.key === 'jit')!
+    const body = { ...jit, active: false }
+    for (const k of ['id', 'hasSecret', 'linkedCount']) delete (body as Record<string, unknown>)[k]
+    const off = await t.request('PUT', `/api/identity-providers/${String(jit.id)}`, { cookie: admin.cookie, body })
+    expect(off.status, off.text).toBe(200)
+    expect(off.json).toMatchObject({ active: false, hasSecret: true, version: 2 })
+    expect((await t.request('PUT', `/api/identity-providers/${String(jit.id)}`, { cookie: admin.cookie, body })).status).toBe(409)
+    expect(((await t.request('GET', '/api/auth/sso/providers')).json as unknown as Array<{ key: string }>).map((b) => b.key)).not.toContain('jit')
+    expect((await t.request('GET', '/api/auth/sso/jit/start')).status).toBe(404)
+  })
+})

@@ -1,0 +1,160 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { exportJWK, generateKeyPair, SignJWT, decodeJwt, type JWTPayload } from 'jose'
+import Provider from 'oidc-provider'
+
+/**
+ * A real OpenID Provider on loopback for the sign-in tests (issue 74): oidc-provider 9, the certified Node
+ * implementation (https://github.com/panva/node-oidc-provider, its example/routes/express.js shows the interaction
+ * steps used here), configured like Microsoft Entra ID (`oid`, `tid`, `groups` in the ID token) and like a BankID
+ * broker (`acr`, the identity number). The person who signs in at it is the one the test set as `op.person`; the
+ * login and consent steps are answered for them. `op.tamper` changes the ID token the token endpoint answers and
+ * signs it again with the provider's own key: what a token from another issuer, for another client, expired or with
+ * another nonce looks like to the app, with a valid signature.
+ */
+export type OpPerson = { sub: string; claims: Record<string, unknown> }
+
+export async function startOidcProvider(opts: { clientId: string; clientSecret: string; redirectUris: string[] }) {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true })
+  const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }
+  const people = new Map<string, OpPerson>()
+  const state: { person: OpPerson | null; tamper: ((payload: JWTPayload) => JWTPayload) | null; down: boolean } = {
+    person: null,
+    tamper: null,
+    down: false,
+  }
+
+  // Made once the server listens (its address is the issuer); the server's handler reads them at each request.
+  const op: { provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => void } = { provider: null!, handle: null! }
+
+  async function interaction(req: IncomingMessage, res: ServerResponse) {
+    const details = await op.provider.interactionDetails(req, res)
+    const person = state.person
+    if (!person) {
+      await op.provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      )
+      return
+    }
+    people.set(person.sub, person)
+    const grant = new op.provider.Grant({ accountId: person.sub, clientId: String(details.params.client_id) })
+    grant.addOIDCScope(String(details.params.scope))
+    const acr = typeof details.params.acr_values === 'string' ? details.params.acr_values.split(' ')[0] : undefined
+    await op.provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: person.sub, ...(acr ? { acr } : {}) }, consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: false },
+    )
+  }
+
+  /** The token endpoint's answer with its ID token changed as the test asked, signed again with the provider's key. */
+  function tampered(res: ServerResponse) {
+    const chunks: Buffer[] = []
+    const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse
+    res.write = ((chunk: unknown) => {
+      chunks.push(Buffer.from(chunk as Buffer))
+      return true
+    }) as typeof res.write
+    res.end = ((chunk?: unknown) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer))
+      void (async () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+        if (typeof body.id_token === 'string' && state.tamper) {
+          const payload = state.tamper(decodeJwt(body.id_token))
+          body.id_token = await new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: jwk.kid }).sign(privateKey)
+        }
+        const text = JSON.stringify(body)
+        if (!res.headersSent) res.setHeader('content-length', Buffer.byteLength(text))
+        end(text)
+      })()
+      return res
+    }) as typeof res.end
+  }
+
+  const server: Server = createServer((req, res) => {
+    if (state.down) {
+      req.socket.destroy()
+      return
+    }
+    const path = new URL(req.url ?? '/', 'http://op').pathname
+    if (/^\/interaction\/[^/]+$/.test(path)) {
+      interaction(req, res).catch((err: unknown) => {
+        res.statusCode = 500
+        res.end(String(err))
+      })
+      return
+    }
+    if (path === '/token' && req.method === 'POST' && state.tamper) tampered(res)
+    op.handle(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  op.provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: opts.clientId,
+        client_secret: opts.clientSecret,
+        redirect_uris: opts.redirectUris,
+        token_endpoint_auth_method: 'client_secret_post',
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
+    jwks: { keys: [jwk] },
+    cookies: { keys: ['a-test-cookie-key'] },
+    // The claims go in the ID token itself, as Entra ID and the eID brokers send them.
+    conformIdTokenClaims: false,
+    claims: {
+      openid: ['sub', 'oid', 'tid', 'groups', 'roles', 'ssn'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'locale', 'preferred_username'],
+    },
+    acrValues: ['urn:grn:authn:se:bankid', 'urn:grn:authn:se:bankid:same-device'],
+    features: { devInteractions: { enabled: false } },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
+    findAccount: (_ctx: unknown, sub: string) => {
+      const person = people.get(sub)
+      return person ? { accountId: sub, claims: () => ({ sub, ...person.claims }) } : undefined
+    },
+  })
+  op.handle = op.provider.callback()
+
+  return {
+    issuer,
+    set person(p: OpPerson | null) {
+      state.person = p
+    },
+    set tamper(f: ((payload: JWTPayload) => JWTPayload) | null) {
+      state.tamper = f
+    },
+    set down(v: boolean) {
+      state.down = v
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+export type TestOidcProvider = Awaited<ReturnType<typeof startOidcProvider>>
+
+/** A browser's cookie jar for the provider's pages: name=value pairs kept from its answers. */
+export function cookieJar() {
+  const jar = new Map<string, string>()
+  return {
+    keep(res: Response) {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';')
+        const eq = pair!.indexOf('=')
+        const name = pair!.slice(0, eq)
+        const value = pair!.slice(eq + 1)
+        if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name)
+        else jar.set(name, value)
+      }
+    },
+    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+  }
+}

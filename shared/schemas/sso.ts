@@ -1,0 +1,104 @@
+import { z } from 'zod'
+
+/**
+ * Signing in with the organisation's own identity provider (OpenID Connect; docs/decisions/093): an administrator's
+ * provider, the sign-in page's buttons, and why a sign-in through a provider was refused.
+ */
+
+/** A loopback issuer may be plain http (a provider on this machine, in tests and development); any other is https. */
+export function isAllowedIssuer(value: string): boolean {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  if (url.search || url.hash || url.username || url.password) return false
+  if (url.protocol === 'https:') return true
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+}
+
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'validation.domain' })
+
+export const SSO_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/
+
+export const identityProviderInputSchema = z.strictObject({
+  key: z.string().trim().toLowerCase().regex(SSO_KEY_PATTERN, { error: 'validation.ssoKey' }),
+  label: z.string().trim().min(1).max(60),
+  issuer: z
+    .string()
+    .trim()
+    .max(300)
+    .refine(isAllowedIssuer, { error: 'validation.issuer' })
+    .transform((v) => v.replace(/\/$/, '')),
+  clientId: z.string().trim().min(1).max(200),
+  /** absent on a change keeps the stored secret; '' removes it (a public client) */
+  clientSecret: z.string().max(500).optional(),
+  scopes: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, { error: 'validation.scopes' })
+    .refine((v) => v.split(' ').includes('openid'), { error: 'validation.scopesOpenid' })
+    .default('openid email profile'),
+  acrValues: z
+    .string()
+    .trim()
+    .max(200)
+    .transform((v) => v || null)
+    .nullable()
+    .default(null),
+  subjectClaim: z.enum(['sub', 'oid']).default('sub'),
+  matchByEmail: z.boolean().default(false),
+  trustEmails: z.boolean().default(false),
+  allowedDomains: z.array(domain).max(20).default([]),
+  /** the role a person without an account gets at their first sign-in; null: none is made */
+  jitRoleId: z.string().min(1).max(64).nullable().default(null),
+  active: z.boolean().default(true),
+})
+export type IdentityProviderInput = z.input<typeof identityProviderInputSchema>
+export const identityProviderUpdateSchema = identityProviderInputSchema.extend({ version: z.number().int().min(1) })
+export type IdentityProviderUpdate = z.input<typeof identityProviderUpdateSchema>
+
+export type IdentityProviderItem = {
+  id: string
+  key: string
+  label: string
+  issuer: string
+  clientId: string
+  /** whether a secret is stored (it is never shown again) */
+  hasSecret: boolean
+  scopes: string
+  acrValues: string | null
+  subjectClaim: 'sub' | 'oid'
+  matchByEmail: boolean
+  trustEmails: boolean
+  allowedDomains: string[]
+  jitRoleId: string | null
+  active: boolean
+  version: number
+  linkedCount: number
+}
+
+/** A sign-in button: the active providers, for anyone. */
+export type SsoButton = { key: string; label: string }
+
+export const ssoKeyParamSchema = z.strictObject({ key: z.string().regex(SSO_KEY_PATTERN) })
+export const identityProviderParamSchema = z.strictObject({ id: z.string().min(1).max(64) })
+
+/** Where to go after signing in: a path of this app, never another site. */
+export const ssoStartQuerySchema = z.object({
+  returnTo: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((v) => (v && /^\/(?!\/)[^\\\s]*$/.test(v) && !v.startsWith('/api/') ? v : '/')),
+})
+
+/** Why a sign-in through a provider did not happen: the sign-in page's message (`/login?sso=<reason>`). */
+export const SSO_REFUSALS = ['unavailable', 'failed', 'expired', 'not_linked', 'inactive', 'cancelled'] as const
+export type SsoRefusal = (typeof SSO_REFUSALS)[number]
