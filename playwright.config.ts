@@ -4,6 +4,9 @@ import { chromiumLaunchOptions } from './scripts/chromium'
 // E2E_PORT: a second checkout can run its suite beside this one.
 export const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const BASE_URL = `http://localhost:${PORT}`
+/** The test identity provider's port and issuer (e2e/oidc-provider.ts), beside the app's. */
+export const OP_PORT = PORT + 26
+export const OP_ISSUER = `http://127.0.0.1:${OP_PORT}`
 
 export default defineConfig({
   testDir: './e2e',
@@ -41,12 +44,22 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } }, grepInvert: /@phone-only/ },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, grep: /@phone/ },
   ],
-  webServer: {
-    // A fresh demo database for every run; the client must be built first (npm run build).
-    command: "node -e \"require('fs').rmSync('.tmp/e2e',{recursive:true,force:true})\" && node dist-server/index.mjs",
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e', SCRYPT_LOG_N: '12', NODE_ENV: 'test', DEMO_MODE: 'true' },
-  },
+  webServer: [
+    {
+      // A fresh demo database for every run; the client must be built first (npm run build).
+      command: "node -e \"require('fs').rmSync('.tmp/e2e',{recursive:true,force:true})\" && node dist-server/index.mjs",
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e', SCRYPT_LOG_N: '12', NODE_ENV: 'test', DEMO_MODE: 'true' },
+    },
+    {
+      // The organisation's identity provider the sign-in specs go out to (e2e/oidc-provider.ts).
+      command: 'npx tsx e2e/oidc-provider.ts',
+      url: `${OP_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(PORT), E2E_OP_PORT: String(OP_PORT) },
+    },
+  ],
 })

@@ -14,7 +14,17 @@ import Provider from 'oidc-provider'
  */
 export type OpPerson = { sub: string; claims: Record<string, unknown> }
 
-export async function startOidcProvider(opts: { clientId: string; clientSecret: string; redirectUris: string[] }) {
+export async function startOidcProvider(opts: {
+  clientId: string
+  clientSecret: string
+  redirectUris: string[]
+  postLogoutRedirectUris?: string[]
+  /** where the provider posts its logout tokens (OpenID Connect Back-Channel Logout 1.0) */
+  backchannelLogoutUri?: string
+  port?: number
+  /** a sign-in page of its own where a person types their e-mail (a browser's test), instead of `op.person` */
+  form?: (email: string) => OpPerson
+}) {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }
   const people = new Map<string, OpPerson>()
@@ -29,7 +39,21 @@ export async function startOidcProvider(opts: { clientId: string; clientSecret: 
 
   async function interaction(req: IncomingMessage, res: ServerResponse) {
     const details = await op.provider.interactionDetails(req, res)
-    const person = state.person
+    let person = state.person
+    if (opts.form) {
+      if (req.method !== 'POST') {
+        res.setHeader('content-type', 'text/html; charset=utf-8')
+        res.end(
+          `<!doctype html><html lang="en"><title>Test identity provider</title><main><h1>Test identity provider</h1>` +
+            `<form method="post"><label>E-mail <input name="email" type="email" required></label> <button>Sign in</button></form></main></html>`,
+        )
+        return
+      }
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const email = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('email') ?? ''
+      person = opts.form(email)
+    }
     if (!person) {
       await op.provider.interactionFinished(
         req,
@@ -91,7 +115,7 @@ export async function startOidcProvider(opts: { clientId: string; clientSecret: 
     if (path === '/token' && req.method === 'POST' && state.tamper) tampered(res)
     op.handle(req, res)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   op.provider = new Provider(issuer, {
@@ -103,6 +127,8 @@ export async function startOidcProvider(opts: { clientId: string; clientSecret: 
         token_endpoint_auth_method: 'client_secret_post',
         response_types: ['code'],
         grant_types: ['authorization_code'],
+        post_logout_redirect_uris: opts.postLogoutRedirectUris ?? [],
+        ...(opts.backchannelLogoutUri ? { backchannel_logout_uri: opts.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
       },
     ],
     jwks: { keys: [jwk] },
@@ -115,9 +141,15 @@ export async function startOidcProvider(opts: { clientId: string; clientSecret: 
       profile: ['name', 'given_name', 'family_name', 'locale', 'preferred_username'],
     },
     acrValues: ['urn:grn:authn:se:bankid', 'urn:grn:authn:se:bankid:same-device'],
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
+    // The provider's own calls (its back-channel logout tokens) go to the app on loopback: its guard against
+    // special-use addresses (fetch_request.js) is what a real provider keeps, and what this one on loopback cannot.
+    fetch: (url: string, options: RequestInit & { dispatcher?: unknown }) => {
+      const { dispatcher: _loopbackRefused, ...rest } = options
+      return globalThis.fetch(url, rest)
+    },
     findAccount: (_ctx: unknown, sub: string) => {
       const person = people.get(sub)
       return person ? { accountId: sub, claims: () => ({ sub, ...person.claims }) } : undefined
@@ -136,6 +168,8 @@ export async function startOidcProvider(opts: { clientId: string; clientSecret: 
     set down(v: boolean) {
       state.down = v
     },
+    /** a token signed with the provider's own key (a logout token the test writes) */
+    sign: (payload: JWTPayload, typ = 'logout+jwt') => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ }).sign(privateKey),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

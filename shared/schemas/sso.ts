@@ -87,6 +87,9 @@ export type IdentityProviderItem = {
 /** A sign-in button: the active providers, for anyone. */
 export type SsoButton = { key: string; label: string }
 
+/** A provider's back-channel logout (OpenID Connect Back-Channel Logout 1.0, 2.5): a form with the logout token. */
+export const backchannelLogoutSchema = z.object({ logout_token: z.string().min(1).max(8000) })
+
 export const ssoKeyParamSchema = z.strictObject({ key: z.string().regex(SSO_KEY_PATTERN) })
 export const identityProviderParamSchema = z.strictObject({ id: z.string().min(1).max(64) })
 
@@ -99,6 +102,4 @@ export const ssoStartQuerySchema = z.object({
     .transform((v) => (v && /^\/(?!\/)[^\\\s]*$/.test(v) && !v.startsWith('/api/') ? v : '/')),
 })
 
-/** Why a sign-in through a provider did not happen: the sign-in page's message (`/login?sso=<reason>`). */
-export const SSO_REFUSALS = ['unavailable', 'failed', 'expired', 'not_linked', 'inactive', 'cancelled'] as const
-export type SsoRefusal = (typeof SSO_REFUSALS)[number]
+export { SSO_REFUSALS, type SsoRefusal } from '../rules/sso'

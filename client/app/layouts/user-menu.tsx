@@ -51,7 +51,9 @@ export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void
   const onSelect = async (value: string) => {
     if (value === 'logout') {
       if (!(await mayLeaveUnsent(user.id, t))) return
-      await logout().catch(() => undefined)
+      const providerSignOut = await logout().catch(() => null)
+      // Signed in through the organisation's identity provider: on to its sign-out, which comes back to the login.
+      if (providerSignOut) return window.location.assign(providerSignOut)
       navigate('/login', { replace: true })
       snackbar.show(t('auth.signedOut'))
     } else if (value === 'preferences') {

@@ -125,8 +125,11 @@ export const [sessions, sessionsPg] = table(
     /** whom the session's user is acting as (an admin's impersonation, docs/decisions/037); null: themselves */
     impersonatingId: k.ref('impersonating_id', () => users, 'set null'),
     impersonationStartedAt: k.ms('impersonation_started_at'),
+    /** the identity provider the session was signed in through (docs/decisions/093), and its session there (`sid`) */
+    ssoProviderId: k.text('sso_provider_id'),
+    ssoSid: k.text('sso_sid'),
   }),
-  (t, k) => [k.index('sessions_user').on(t.userId)],
+  (t, k) => [k.index('sessions_user').on(t.userId), k.index('sessions_sso').on(t.ssoProviderId, t.ssoSid)],
 )
 
 /**

@@ -193,7 +193,11 @@ export function authContext(database: Database, opts: AuthOptions) {
   const tooMany = (ms: number) => tooManyRequests(ms)
 
   /** A new session for a signed-in user (after the password, and the code when they use two-step sign-in). */
-  async function startSession(userId: string, meta: { ip: string | null; userAgent: string | null }): Promise<LoginResult> {
+  async function startSession(
+    userId: string,
+    meta: { ip: string | null; userAgent: string | null },
+    sso?: { providerId: string; sid: string | null },
+  ): Promise<LoginResult> {
     const user = await repo.profile(userId)
     if (!user || !user.active) throw new ApiError(401, 'invalid_credentials')
     const token = randomBytes(32).toString('base64url')
@@ -207,6 +211,7 @@ export function authContext(database: Database, opts: AuthOptions) {
       expiresAt,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip,
+      sso,
     })
     await repo.noteSignIn(user.id, at)
     const { answer } = await sessionAnswer(user)

@@ -113,7 +113,16 @@ export function authRepo({ db, t }: Database) {
       return rows.map((r) => r.teamId)
     },
 
-    async createSession(s: { id: string; tokenHash: string; userId: string; now: number; expiresAt: number; userAgent: string | null; ip: string | null }) {
+    async createSession(s: {
+      id: string
+      tokenHash: string
+      userId: string
+      now: number
+      expiresAt: number
+      userAgent: string | null
+      ip: string | null
+      sso?: { providerId: string; sid: string | null }
+    }) {
       await db.insert(t.sessions).values({
         id: s.id,
         tokenHash: s.tokenHash,
@@ -121,6 +130,8 @@ export function authRepo({ db, t }: Database) {
         createdAt: s.now,
         expiresAt: s.expiresAt,
         lastSeenAt: s.now,
+        ssoProviderId: s.sso?.providerId ?? null,
+        ssoSid: s.sso?.sid ?? null,
         userAgent: s.userAgent,
         ip: s.ip,
       })
@@ -155,6 +166,24 @@ export function authRepo({ db, t }: Database) {
     /** Every session of these users, in the caller's transaction (deactivation ends them). */
     async deleteSessionsOf(tx: Db, userIds: string[]) {
       if (userIds.length > 0) await tx.delete(t.sessions).where(inArray(t.sessions.userId, userIds))
+    },
+
+    /** The identity provider a session was signed in through, if any (decision 093). */
+    async sessionProvider(sessionId: string): Promise<string | null> {
+      const [row] = await db.select({ providerId: t.sessions.ssoProviderId }).from(t.sessions).where(eq(t.sessions.id, sessionId)).limit(1)
+      return row?.providerId ?? null
+    },
+
+    /** The sessions a provider's back-channel logout names: its session (`sid`), or every one of its person's. */
+    async providerSessions(providerId: string, by: { sid?: string; userIds?: string[] }): Promise<string[]> {
+      const conditions = [eq(t.sessions.ssoProviderId, providerId)]
+      if (by.sid) conditions.push(eq(t.sessions.ssoSid, by.sid))
+      if (by.userIds) conditions.push(inArray(t.sessions.userId, by.userIds))
+      const rows = await db
+        .select({ id: t.sessions.id })
+        .from(t.sessions)
+        .where(and(...conditions))
+      return rows.map((r) => r.id)
     },
 
     async noteSignIn(userId: string, at: number) {

@@ -20,6 +20,18 @@ export function isHttps(c: Context, trustProxy: boolean): boolean {
   return new URL(c.req.url).protocol === 'https:'
 }
 
+/**
+ * The app's origin for an address given to someone else (an identity provider's callback and sign-out return):
+ * one of APP_ORIGINS (the one the request came in at, else the first); with none set (a machine of one's own), the
+ * request's.
+ */
+export function appOriginOf(c: Context, env: Deps['env']): string {
+  const url = new URL(c.req.url)
+  const own = `${isHttps(c, env.trustProxy) ? 'https' : url.protocol.slice(0, -1)}://${url.host}`
+  const origins = env.appOrigins
+  return origins.length === 0 || origins.includes(own) ? own : origins[0]!
+}
+
 export function readSessionToken(c: Context): string | undefined {
   return requestCookieOf(c, SESSION_COOKIES)
 }
@@ -90,10 +102,15 @@ export function authRoutes({ env }: Deps, auth: AuthService) {
         await mustBePassword(c, me.id, c.req.valid('json').password, auth)
         return c.json({ recoveryCodes: await auth.mfa.enrolment.regenerateRecoveryCodes(me.id) }, 200)
       })
+      // Signed in through an identity provider: the answer names the provider's sign-out, where the app goes next
+      // to end the session there too (decision 093).
       .post('/logout', access.public(), async (c) => {
         const session = c.var.auth
+        const providerId = session ? await auth.sessions.providerOf(session.sessionId) : null
         if (session) await auth.sessions.logout(session.sessionId)
         clearSessionCookie(c)
+        const endSessionUrl = providerId ? await auth.sso.logout.endSessionUrl(providerId, `${appOriginOf(c, env)}/login`) : null
+        if (endSessionUrl) return c.json({ endSessionUrl }, 200)
         return c.body(null, 204)
       })
       // An admin acts as another user in this session, and stops (docs/decisions/037).

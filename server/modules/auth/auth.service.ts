@@ -12,9 +12,10 @@ export { THROTTLE, SESSION_CACHE_MS, hashToken, type LoginResult } from './auth.
 export function authService(database: Database, opts: AuthOptions) {
   const ctx = authContext(database, opts)
   const { sessionAnswer, mfa } = ctx
+  const sessions = authSessions(ctx)
   return {
     signIn: authSignIn(ctx),
-    sessions: authSessions(ctx),
+    sessions,
     impersonation: authImpersonation(ctx),
     sso: ssoService(ctx, {
       createAccount:
@@ -22,6 +23,7 @@ export function authService(database: Database, opts: AuthOptions) {
         (() => {
           throw new Error('no account maker: accounts cannot be made at a first sign-in')
         }),
+      endSessions: (ids) => database.transaction((tx) => sessions.endSessions(tx, ids)),
     }),
     sessionAnswer,
     mfa,

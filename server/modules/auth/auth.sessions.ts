@@ -89,6 +89,8 @@ export function authSessions(ctx: AuthServiceContext) {
       }
       return { auth: entry.auth, renewedUntil }
     },
+    /** The identity provider the session was signed in through, if any (decision 093). */
+    providerOf: (sessionId: string) => repo.sessionProvider(sessionId),
     async logout(sessionId: string) {
       dropSession(sessionId)
       await repo.deleteSession(sessionId)

@@ -15,7 +15,11 @@ export class SsoRefused extends Error {
   }
 }
 
-export type SsoOptions = { createAccount: AccountMaker }
+export type SsoOptions = {
+  createAccount: AccountMaker
+  /** ends these sessions and what they authorised (their realtime sockets) */
+  endSessions: (sessionIds: string[]) => Promise<void>
+}
 
 type Claims = Record<string, unknown>
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined)

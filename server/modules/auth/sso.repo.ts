@@ -112,6 +112,13 @@ export function ssoRepo({ db, t }: Database) {
     async link(tx: Db, row: { id: string; userId: string; providerId: string; subject: string; email: string | null; createdAt: number }) {
       await tx.insert(t.userIdentities).values({ ...row, lastUsedAt: row.createdAt })
     },
+    async usersOfSubject(providerId: string, subject: string): Promise<string[]> {
+      const rows = await db
+        .select({ userId: t.userIdentities.userId })
+        .from(t.userIdentities)
+        .where(and(eq(t.userIdentities.providerId, providerId), eq(t.userIdentities.subject, subject)))
+      return rows.map((r) => r.userId)
+    },
     async noteUsed(linkId: string, at: number) {
       await db.update(t.userIdentities).set({ lastUsedAt: at }).where(eq(t.userIdentities.id, linkId))
     },

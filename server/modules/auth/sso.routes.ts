@@ -4,6 +4,7 @@ import {
   identityProviderInputSchema,
   identityProviderParamSchema,
   identityProviderUpdateSchema,
+  backchannelLogoutSchema,
   ssoKeyParamSchema,
   ssoStartQuerySchema,
 } from '../../../shared/schemas/sso'
@@ -13,7 +14,8 @@ import type { AppEnv } from '../../lib/context'
 import { requestCookieOf } from '../../lib/headers'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
-import { isHttps, writeSessionCookie } from './auth.routes'
+import { appOriginOf, isHttps, writeSessionCookie } from './auth.routes'
+import { LogoutTokenRefused } from './sso.logout'
 import { SSO_PENDING_MS, SsoRefused, type SsoService } from './sso.service'
 
 const PENDING_COOKIE = 'sk_sso'
@@ -24,11 +26,7 @@ const PENDING_PATH = '/api/auth/sso'
  * (APP_ORIGINS: the one the request came in at, else the first); with none set (a machine of one's own), the request's.
  */
 function callbackUrl(c: Context<AppEnv>, deps: Deps, key: string): string {
-  const url = new URL(c.req.url)
-  const own = `${isHttps(c, deps.env.trustProxy) ? 'https' : url.protocol.slice(0, -1)}://${url.host}`
-  const origins = deps.env.appOrigins
-  const origin = origins.length === 0 || origins.includes(own) ? own : origins[0]!
-  return `${origin}/api/auth/sso/${key}/callback`
+  return `${appOriginOf(c, deps.env)}/api/auth/sso/${key}/callback`
 }
 
 /** Back to the sign-in page with the reason (the page says it in the person's language). */
@@ -36,45 +34,59 @@ const toLogin = (c: Context<AppEnv>, reason: string) => c.redirect(`/login?sso=$
 
 /** Signing in with an identity provider (docs/decisions/093): the buttons, the way out, the way back. */
 export function ssoRoutes(deps: Deps, sso: SsoService) {
-  return new Hono<AppEnv>()
-    .get('/providers', access.public(), async (c) => c.json(await sso.buttons(), 200))
-    .get('/:key/start', access.public(), validate('param', ssoKeyParamSchema), validate('query', ssoStartQuerySchema), async (c) => {
-      const { key } = c.req.valid('param')
-      try {
-        const { location, pending } = await sso.start(key, c.req.valid('query').returnTo, callbackUrl(c, deps, key))
-        setCookie(c, PENDING_COOKIE, pending, {
-          httpOnly: true,
-          // The provider sends the person back with a top-level GET: a Lax cookie goes with it.
-          sameSite: 'Lax',
-          secure: isHttps(c, deps.env.trustProxy),
-          path: PENDING_PATH,
-          maxAge: SSO_PENDING_MS / 1000,
-        })
-        return c.redirect(location, 302)
-      } catch (err) {
-        if (err instanceof SsoRefused) return toLogin(c, err.reason)
-        throw err
-      }
-    })
-    .get('/:key/callback', access.public(), validate('param', ssoKeyParamSchema), async (c) => {
-      const { key } = c.req.valid('param')
-      const pending = requestCookieOf(c, [PENDING_COOKIE])
-      deleteCookie(c, PENDING_COOKIE, { path: PENDING_PATH })
-      // The address as the provider saw it: the registered callback with the provider's answer on it.
-      const current = new URL(callbackUrl(c, deps, key))
-      current.search = new URL(c.req.url).search
-      try {
-        const { session, returnTo } = await sso.callback(key, current, pending, {
-          ip: clientIp(c, deps.env.trustProxy),
-          userAgent: c.req.header('user-agent') ?? null,
-        })
-        writeSessionCookie(c, session.token, session.expiresAt, deps.env.trustProxy)
-        return c.redirect(returnTo, 302)
-      } catch (err) {
-        if (err instanceof SsoRefused) return toLogin(c, err.reason)
-        throw err
-      }
-    })
+  return (
+    new Hono<AppEnv>()
+      .get('/providers', access.public(), async (c) => c.json(await sso.buttons(), 200))
+      .get('/:key/start', access.public(), validate('param', ssoKeyParamSchema), validate('query', ssoStartQuerySchema), async (c) => {
+        const { key } = c.req.valid('param')
+        try {
+          const { location, pending } = await sso.start(key, c.req.valid('query').returnTo, callbackUrl(c, deps, key))
+          setCookie(c, PENDING_COOKIE, pending, {
+            httpOnly: true,
+            // The provider sends the person back with a top-level GET: a Lax cookie goes with it.
+            sameSite: 'Lax',
+            secure: isHttps(c, deps.env.trustProxy),
+            path: PENDING_PATH,
+            maxAge: SSO_PENDING_MS / 1000,
+          })
+          return c.redirect(location, 302)
+        } catch (err) {
+          if (err instanceof SsoRefused) return toLogin(c, err.reason)
+          throw err
+        }
+      })
+      .get('/:key/callback', access.public(), validate('param', ssoKeyParamSchema), async (c) => {
+        const { key } = c.req.valid('param')
+        const pending = requestCookieOf(c, [PENDING_COOKIE])
+        deleteCookie(c, PENDING_COOKIE, { path: PENDING_PATH })
+        // The address as the provider saw it: the registered callback with the provider's answer on it.
+        const current = new URL(callbackUrl(c, deps, key))
+        current.search = new URL(c.req.url).search
+        try {
+          const { session, returnTo } = await sso.callback(key, current, pending, {
+            ip: clientIp(c, deps.env.trustProxy),
+            userAgent: c.req.header('user-agent') ?? null,
+          })
+          writeSessionCookie(c, session.token, session.expiresAt, deps.env.trustProxy)
+          // The sign-in page takes the session over (its user data and rules, as after a password) and goes on.
+          return c.redirect(`/login?sso=done&to=${encodeURIComponent(returnTo)}`, 302)
+        } catch (err) {
+          if (err instanceof SsoRefused) return toLogin(c, err.reason)
+          throw err
+        }
+      })
+      // The provider ends the person's session there, and here (OpenID Connect Back-Channel Logout 1.0).
+      .post('/:key/backchannel-logout', access.public(), validate('param', ssoKeyParamSchema), validate('form', backchannelLogoutSchema), async (c) => {
+        c.header('Cache-Control', 'no-store')
+        try {
+          await sso.logout.backchannel(c.req.valid('param').key, c.req.valid('form').logout_token)
+          return c.body(null, 200)
+        } catch (err) {
+          if (err instanceof LogoutTokenRefused) return c.json({ error: 'invalid_request', error_description: err.message }, 400)
+          throw err
+        }
+      })
+  )
 }
 
 /** The administrator's identity providers (docs/decisions/093). */

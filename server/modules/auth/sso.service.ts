@@ -5,6 +5,7 @@ import type { AuthServiceContext, LoginResult } from './auth.context'
 import { ssoRepo, type IdentityProviderRow } from './sso.repo'
 import { ssoAccounts, SsoRefused, type SsoOptions } from './sso.accounts'
 import { ssoProviders } from './sso.providers'
+import { ssoLogout } from './sso.logout'
 
 export { SsoRefused, type SsoOptions }
 
@@ -69,6 +70,7 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
   const { accountOf, logRefusal } = ssoAccounts(ctx, repo, opts)
   return {
     admin: ssoProviders(ctx, repo),
+    logout: ssoLogout(ctx, repo, configOf, opts),
     /** The sign-in page's buttons. */
     buttons: (): Promise<SsoButton[]> => repo.active(),
     /**
@@ -130,7 +132,7 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
         throw refused
       }
       const { userId, linkId } = await accountOf(provider, claims)
-      const session = await startSession(userId, meta)
+      const session = await startSession(userId, meta, { providerId: provider.id, sid: typeof claims.sid === 'string' ? claims.sid.slice(0, 255) : null })
       if ('challenge' in session) throw new Error('a provider sign-in answers a session')
       if (linkId) await repo.noteUsed(linkId, now())
       return { session, returnTo: pending.r }

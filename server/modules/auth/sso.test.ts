@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, DEMO_PASSWORD, ORIGIN } from '../../test/harness'
@@ -16,11 +18,25 @@ let admin: { cookie: string }
 
 const callback = (key: string) => `${ORIGIN}/api/auth/sso/${key}/callback`
 
+// The app on a port of its own, where the provider posts its logout tokens.
+const listening = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server))
+})
+const appUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
+
 beforeAll(async () => {
-  op = await startOidcProvider({ ...CLIENT, redirectUris: ['entra', 'jit', 'bankid', 'closed'].map(callback) })
+  op = await startOidcProvider({
+    ...CLIENT,
+    redirectUris: ['entra', 'jit', 'bankid', 'closed'].map(callback),
+    postLogoutRedirectUris: [`${ORIGIN}/login`],
+    backchannelLogoutUri: `${appUrl}/api/auth/sso/entra/backchannel-logout`,
+  })
   admin = await t.login('admin@demo.test')
 })
-afterAll(async () => op.close())
+afterAll(async () => {
+  await op.close()
+  await new Promise((resolve) => listening.close(resolve))
+})
 
 async function roleId(key: string): Promise<string> {
   const roles = (await t.request('GET', '/api/roles?itemsPerPage=100', { cookie: admin.cookie })).json.items as Array<{ id: string; key: string }>
@@ -40,12 +56,11 @@ const setCookieOf = (res: Response, name: string) =>
     ?.split(';')[0]
 
 /** Start at the app, sign in at the provider, and stop before coming back: the callback's address and the pending cookie. */
-async function throughProvider(key: string, returnTo = '/backoffice/salereports') {
+async function throughProvider(key: string, returnTo = '/backoffice/salereports', jar = cookieJar()) {
   const start = await t.request('GET', `/api/auth/sso/${key}/start?returnTo=${encodeURIComponent(returnTo)}`)
   expect(start.status, start.text).toBe(302)
   let location = start.res.headers.get('location')!
   const pending = setCookieOf(start.res, 'sk_sso')
-  const jar = cookieJar()
   for (let hops = 0; !location.startsWith(`${ORIGIN}/`); hops++) {
     expect(hops).toBeLessThan(10)
     const r = await fetch(location, { redirect: 'manual', headers: { cookie: jar.header() } })
@@ -53,7 +68,7 @@ async function throughProvider(key: string, returnTo = '/backoffice/salereports'
     expect([302, 303], await r.text()).toContain(r.status)
     location = new URL(r.headers.get('location')!, location).href
   }
-  return { callbackUrl: new URL(location), pending: pending! }
+  return { callbackUrl: new URL(location), pending: pending!, jar }
 }
 
 async function comeBack(callbackUrl: URL, pending: string | undefined) {
@@ -62,9 +77,27 @@ async function comeBack(callbackUrl: URL, pending: string | undefined) {
   return { location: r.res.headers.get('location')!, session: setCookieOf(r.res, 'sk_session') }
 }
 
-async function signIn(key: string, returnTo?: string) {
-  const { callbackUrl, pending } = await throughProvider(key, returnTo)
+async function signIn(key: string, returnTo?: string, jar?: ReturnType<typeof cookieJar>) {
+  const { callbackUrl, pending } = await throughProvider(key, returnTo, jar)
   return comeBack(callbackUrl, pending)
+}
+
+/** The provider's sign-out page answered "yes": its session ends (and it tells the apps that asked, by back channel). */
+async function signOutAtProvider(endSessionUrl: string, jar: ReturnType<typeof cookieJar>) {
+  const page = await fetch(endSessionUrl, { redirect: 'manual', headers: { cookie: jar.header() } })
+  jar.keep(page)
+  const html = await page.text()
+  const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1]
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1]
+  expect(action && xsrf, html).toBeTruthy()
+  const done = await fetch(new URL(action!, endSessionUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+  })
+  jar.keep(done)
+  return done.headers.get('location')
 }
 
 async function me(session: string | undefined) {
@@ -97,14 +130,14 @@ describe('an organisation signs in with its Entra ID', () => {
 
     op.person = entraPerson()
     const first = await signIn('entra')
-    expect(first.location).toBe('/backoffice/salereports')
+    expect(first.location).toBe('/login?sso=done&to=%2Fbackoffice%2Fsalereports')
     expect((await me(first.session))?.email).toBe('backoffice@demo.test')
     expect((await logLines('sso_linked')).length).toBe(1)
 
     // The link is the person's `oid`: a new e-mail at the provider still signs in the same account.
     op.person = { ...entraPerson(), claims: { ...entraPerson().claims, email: 'bo.renamed@demo.test', preferred_username: 'bo.renamed@demo.test' } }
     const again = await signIn('entra', '/')
-    expect(again.location).toBe('/')
+    expect(again.location).toBe('/login?sso=done&to=%2F')
     expect((await me(again.session))?.email).toBe('backoffice@demo.test')
     expect((await logLines('sso_linked')).length).toBe(1)
   })
@@ -197,6 +230,78 @@ describe('an organisation signs in with its Entra ID', () => {
     }
     const password = await t.request('POST', '/api/auth/login', { body: { email: 'backoffice@demo.test', password: DEMO_PASSWORD } })
     expect(password.status).toBe(200)
+  })
+})
+
+describe('signing out on both sides', () => {
+  it('signing out here sends the person on to the provider’s sign-out, which comes back to the login', async () => {
+    op.person = entraPerson()
+    const jar = cookieJar()
+    const { session } = await signIn('entra', '/', jar)
+    const out = await t.request('POST', '/api/auth/logout', { cookie: session })
+    expect(out.status).toBe(200)
+    const endSessionUrl = new URL(out.json.endSessionUrl as string)
+    expect(endSessionUrl.origin).toBe(op.issuer)
+    expect(endSessionUrl.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGIN}/login`)
+    expect(endSessionUrl.searchParams.get('client_id')).toBe(CLIENT.clientId)
+    expect(await me(session)).toBeNull()
+    expect(await signOutAtProvider(endSessionUrl.href, jar)).toBe(`${ORIGIN}/login`)
+    // A password's session signs out as before: no provider to go on to.
+    const password = await t.login('coach@demo.test')
+    expect((await t.request('POST', '/api/auth/logout', { cookie: password.cookie })).status).toBe(204)
+  })
+
+  it('the provider ending the person’s session there ends it here (back channel), not another person’s', async () => {
+    op.person = entraPerson()
+    const jar = cookieJar()
+    const { session } = await signIn('entra', '/', jar)
+    op.person = entraPerson('manager@demo.test')
+    const other = await signIn('entra', '/')
+    expect((await me(session))?.email).toBe('backoffice@demo.test')
+    // The person signs out at the provider (from another of the organisation's apps): it posts a logout token here.
+    const endSession = new URL('/session/end', op.issuer)
+    endSession.searchParams.set('client_id', CLIENT.clientId)
+    await signOutAtProvider(endSession.href, jar)
+    await expect.poll(() => me(session)).toBeNull()
+    expect((await me(other.session))?.email).toBe('manager@demo.test')
+  })
+
+  it('refuses a logout token that is not the provider’s, not for this app, not a logout, or carries a nonce', async () => {
+    op.person = entraPerson()
+    const { session } = await signIn('entra', '/')
+    const now = Math.floor(Date.now() / 1000)
+    const good = {
+      iss: op.issuer,
+      aud: CLIENT.clientId,
+      iat: now,
+      jti: `j-${now}`,
+      sub: 'pairwise-backoffice@demo.test',
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    }
+    const post = async (token: string) => {
+      const r = await fetch(`${appUrl}/api/auth/sso/entra/backchannel-logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ logout_token: token }).toString(),
+      })
+      return { status: r.status, body: (await r.json().catch(() => null)) as { error?: string } | null }
+    }
+    const { generateKeyPair, SignJWT } = await import('jose')
+    const stranger = await new SignJWT(good).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign((await generateKeyPair('RS256')).privateKey)
+    for (const token of [
+      stranger,
+      await op.sign({ ...good, aud: 'another-client' }),
+      await op.sign({ ...good, iss: 'https://login.example.org/other' }),
+      await op.sign({ ...good, events: { 'http://schemas.openid.net/event/other': {} } }),
+      await op.sign({ ...good, nonce: 'n' }),
+      await op.sign({ ...good, iat: now - 3600 }),
+      await op.sign({ ...good, sub: undefined }),
+    ]) {
+      expect(await post(token)).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_request' }) })
+    }
+    // Entra ID's provider names people by `oid`: its `sub` in a logout token names no account, so nothing ends.
+    expect((await post(await op.sign(good))).status).toBe(200)
+    expect((await me(session))?.email).toBe('backoffice@demo.test')
   })
 })
 

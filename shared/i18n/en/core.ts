@@ -596,6 +596,16 @@ export const enCore = {
   },
   auth: {
     deviceWiped: 'This device has been marked as lost. The app has deleted everything it kept on it.',
+    sso: {
+      or: 'or',
+      with: 'Sign in with {{label}}',
+      unavailable: 'The identity provider is not answering right now. Try again shortly, or sign in with your password.',
+      failed: 'The sign-in through the identity provider could not be accepted. Try again.',
+      expired: 'The sign-in took too long or was started in another browser. Try again.',
+      not_linked: 'There is no account here for that identity. Ask an administrator to link your account.',
+      inactive: 'The account is deactivated. Contact an administrator.',
+      cancelled: 'The sign-in was cancelled.',
+    },
     title: 'Sign in',
     subtitle: 'Welcome back! Sign in with your work account.',
     email: 'E-mail',

@@ -593,6 +593,16 @@ export const fiCore = {
   },
   auth: {
     deviceWiped: 'Tämä laite on merkitty kadonneeksi. Sovellus on poistanut kaiken siihen tallentamansa.',
+    sso: {
+      or: 'tai',
+      with: 'Kirjaudu: {{label}}',
+      unavailable: 'Tunnistuspalvelu ei vastaa juuri nyt. Yritä hetken päästä uudelleen tai kirjaudu salasanalla.',
+      failed: 'Kirjautumista tunnistuspalvelun kautta ei voitu hyväksyä. Yritä uudelleen.',
+      expired: 'Kirjautuminen kesti liian kauan tai aloitettiin toisessa selaimessa. Yritä uudelleen.',
+      not_linked: 'Tälle tunnisteelle ei ole tiliä täällä. Pyydä ylläpitäjää liittämään tilisi.',
+      inactive: 'Tili on poistettu käytöstä. Ota yhteyttä ylläpitäjään.',
+      cancelled: 'Kirjautuminen peruttiin.',
+    },
     title: 'Kirjaudu sisään',
     subtitle: 'Tervetuloa takaisin! Kirjaudu työtililläsi.',
     email: 'Sähköposti',

@@ -585,6 +585,16 @@ export const svCore = {
   },
   auth: {
     deviceWiped: 'Enheten har markerats som borttappad. Appen har raderat allt den hade sparat på den.',
+    sso: {
+      or: 'eller',
+      with: 'Logga in med {{label}}',
+      unavailable: 'Inloggningstjänsten svarar inte just nu. Försök igen om en stund, eller logga in med lösenord.',
+      failed: 'Inloggningen via inloggningstjänsten kunde inte godkännas. Försök igen.',
+      expired: 'Inloggningen tog för lång tid eller startades i en annan webbläsare. Försök igen.',
+      not_linked: 'Det finns inget konto här för den identiteten. Be en administratör koppla ditt konto.',
+      inactive: 'Kontot är avaktiverat. Kontakta en administratör.',
+      cancelled: 'Inloggningen avbröts.',
+    },
     title: 'Logga in',
     subtitle: 'Välkommen tillbaka! Logga in med ditt arbetskonto.',
     email: 'E-post',

@@ -1,4 +1,5 @@
 import type { AppMeta, LoginInput, SessionAnswer } from '../../../../shared/schemas/auth'
+import type { SsoButton } from '../../../../shared/schemas/sso'
 import { call, rpc } from '../../../lib/api-client'
 import { clearSession, getUserData, setSession } from '../../../lib/user-data'
 
@@ -15,9 +16,14 @@ export async function loginWithCode(challenge: string, code: string): Promise<vo
   setSession(await call(rpc.auth.login.mfa.$post({ json: { challenge, code } })))
 }
 
-export async function logout(): Promise<void> {
+/**
+ * Signs out here. Signed in through the organisation's identity provider, the answer is the provider's sign-out
+ * address, where the app goes next to end the session there too (decision 093); otherwise null.
+ */
+export async function logout(): Promise<string | null> {
   try {
-    await call(rpc.auth.logout.$post())
+    const answer = (await call(rpc.auth.logout.$post())) as { endSessionUrl?: string } | null | undefined
+    return answer?.endSessionUrl ?? null
   } finally {
     // Signed out on this device even when the server cannot be reached.
     clearSession()
@@ -62,3 +68,29 @@ export function appMeta(): Promise<AppMeta> {
   metaPromise ??= known ? Promise.resolve(known) : call(rpc.meta.$get()).catch(() => ({ demo: false, version: '', demoAccounts: [], maintenance: false }))
   return metaPromise
 }
+
+const SSO_BUTTONS_KEY = 'sk-sso-buttons'
+
+/** The sign-in buttons last shown on this device (drawn at once; the server's answer follows). */
+export function knownSsoButtons(): SsoButton[] {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SSO_BUTTONS_KEY) ?? '[]') as unknown
+    return Array.isArray(kept) ? (kept as SsoButton[]).filter((b) => typeof b?.key === 'string' && typeof b?.label === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** The organisation's identity providers a person may sign in with (docs/decisions/093), kept for the next visit. */
+export async function ssoButtons(): Promise<SsoButton[]> {
+  const buttons = await call(rpc.auth.sso.providers.$get())
+  try {
+    localStorage.setItem(SSO_BUTTONS_KEY, JSON.stringify(buttons))
+  } catch {
+    // a full or refused storage: the buttons come with the next answer
+  }
+  return buttons
+}
+
+/** Where a provider's button goes: out to the provider, back to `to` (an app path) once signed in. */
+export const ssoStartUrl = (key: string, to: string) => `/api/auth/sso/${encodeURIComponent(key)}/start?returnTo=${encodeURIComponent(to)}`

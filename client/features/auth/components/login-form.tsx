@@ -5,7 +5,9 @@ import type { AppMeta, LoginInput } from '../../../../shared/schemas/auth'
 import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
 import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
 import { fieldErrorText } from '../../../lib/field-error'
-import { appMeta, knownAppMeta, login, loginWithCode } from '../api/auth-api'
+import { isSsoRefusal } from '../../../../shared/rules/sso'
+import type { SsoButton } from '../../../../shared/schemas/sso'
+import { appMeta, knownAppMeta, knownSsoButtons, login, loginWithCode, refreshSession, ssoButtons, ssoStartUrl } from '../api/auth-api'
 import type { LoginErrors } from './login-validation'
 import './login-form.css'
 
@@ -38,7 +40,16 @@ export type LoginNavigation = {
 export function LoginForm({ search, navigate, navigating }: LoginNavigation) {
   const { t } = useTranslation()
   // A device marked lost has just deleted its data (decision 072): said once on the sign-in screen.
-  const [formError, setFormError] = useState<string | null>(() => (new URLSearchParams(search).has('wiped') ? t('auth.deviceWiped') : null))
+  // So has a sign-in through the organisation's identity provider that did not happen (decision 093).
+  const [formError, setFormError] = useState<string | null>(() => {
+    const params = new URLSearchParams(search)
+    const sso = params.get('sso')
+    if (isSsoRefusal(sso)) return t(`auth.sso.${sso}`)
+    return params.has('wiped') ? t('auth.deviceWiped') : null
+  })
+  // Back from the provider, signed in: the page takes the session over and goes on.
+  const [ssoDone] = useState(() => new URLSearchParams(search).get('sso') === 'done')
+  const [providers, setProviders] = useState<SsoButton[]>(knownSsoButtons)
   const [meta, setMeta] = useState<AppMeta | null>(knownAppMeta)
 
   // The form's state is its own (two fields): react-hook-form, which the app's other forms use, would add more
@@ -53,10 +64,12 @@ export function LoginForm({ search, navigate, navigating }: LoginNavigation) {
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) }
   // After a successful sign-in the next screen's code still has to load; the button stays busy until it has,
   // so the form never looks ready for a second try while the app is on its way.
-  const busy = submitting || navigating
+  const [takingOver, setTakingOver] = useState(ssoDone)
+  const busy = submitting || navigating || takingOver
 
   useEffect(() => {
     void appMeta().then(setMeta)
+    ssoButtons().then(setProviders, () => undefined)
   }, [])
 
   // Two-step sign-in: after a right password the server asks for a code (docs/decisions/038).
@@ -69,6 +82,15 @@ export function LoginForm({ search, navigate, navigating }: LoginNavigation) {
       setChallenge(null)
       setFormError(t('errors.network'))
     })
+
+  useEffect(() => {
+    if (!ssoDone) return
+    refreshSession()
+      .then(goOn, (err: unknown) => setFormError(t(err instanceof NetworkError ? 'errors.network' : 'auth.sso.failed')))
+      .finally(() => setTakingOver(false))
+    // Once, as the page opens after the provider.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const validate = async (input: LoginInput) => (await loadValidation()).validateLogin(input, t)
 
@@ -190,10 +212,26 @@ export function LoginForm({ search, navigate, navigating }: LoginNavigation) {
               </button>
             </form>
           )}
+          {!challenge && providers.length > 0 ? <ProviderButtons providers={providers} to={afterLoginTarget(search)} /> : null}
         </main>
 
         {meta?.demo && meta.demoAccounts.length > 0 ? <DemoAccounts accounts={meta.demoAccounts} onPick={fillDemoAccount} /> : null}
       </div>
+    </div>
+  )
+}
+
+/** A button per identity provider of the organisation (decision 093): out to the provider, back signed in. */
+function ProviderButtons({ providers, to }: { providers: SsoButton[]; to: string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="sk-login-sso" data-testid="sso-buttons">
+      <p className="sk-login-or">{t('auth.sso.or')}</p>
+      {providers.map((p) => (
+        <a key={p.key} className="sk-login-provider" href={ssoStartUrl(p.key, to)}>
+          {t('auth.sso.with', { label: p.label })}
+        </a>
+      ))}
     </div>
   )
 }

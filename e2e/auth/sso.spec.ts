@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test'
+import { OP_ISSUER } from '../../playwright.config'
+import { apiAs } from '../api'
+import { chooseFromUserMenu, screen } from '../fixtures'
+
+/**
+ * Signing in with the organisation's identity provider (issue 74, decision 093), in Chromium against a real OpenID
+ * Provider on loopback (e2e/oidc-provider.ts: oidc-provider with a sign-in page of its own). An organisation's Entra
+ * ID links its back-office user by e-mail; another provider makes a seller's account at the first sign-in.
+ */
+async function ensureProviders() {
+  const admin = await apiAs('admin@demo.test')
+  const roles = (await (await admin.get('/api/roles?itemsPerPage=100')).json()) as { items: Array<{ id: string; key: string }> }
+  const seller = roles.items.find((r) => r.key === 'seller')!.id
+  const common = { issuer: OP_ISSUER, clientId: 'saljkraft-e2e', clientSecret: 'the-e2e-client-secret' }
+  for (const provider of [
+    { key: 'entra-e2e', label: 'Företagets Microsoft', subjectClaim: 'oid', matchByEmail: true, allowedDomains: ['demo.test'] },
+    { key: 'jit-e2e', label: 'Rekryteringens konto', allowedDomains: ['jit.e2e.test'], jitRoleId: seller },
+  ]) {
+    const r = await admin.post('/api/identity-providers', { data: { ...common, ...provider } })
+    // Both projects run this: the second finds them made.
+    expect([201, 409], await r.text()).toContain(r.status())
+  }
+  await admin.dispose()
+}
+
+async function atProvider(page: Page, button: string, email: string) {
+  await page.goto('/login')
+  await page.getByRole('link', { name: button }).click()
+  await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test('a back-office user signs in with the organisation’s Microsoft account and signs out @phone', async ({ page }) => {
+  await ensureProviders()
+  await page.goto('/login')
+  await expect(page.getByTestId('sso-buttons')).toContainText('Logga in med Företagets Microsoft')
+  await screen(page, 'login-sso')
+  await atProvider(page, 'Logga in med Företagets Microsoft', 'backoffice@demo.test')
+  await expect(page).toHaveURL(/\/backoffice\//)
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null') as { email: string } | null)
+  expect(stored?.email).toBe('backoffice@demo.test')
+
+  // Signed out here, and on to the provider's sign-out, which ends the session there and comes back.
+  await chooseFromUserMenu(page, 'Logga ut')
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click()
+  await expect(page).toHaveURL('/login')
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401)
+  // The provider asks who it is again: its session ended too.
+  await page.getByRole('link', { name: 'Logga in med Företagets Microsoft' }).click()
+  await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible()
+})
+
+test('a person the provider vouches for gets a seller account at the first sign-in; one without an account is told why @phone', async ({ page }, info) => {
+  await ensureProviders()
+  const email = `ny.saljare${info.project.name}${Date.now().toString(36)}@jit.e2e.test`
+  await atProvider(page, 'Logga in med Rekryteringens konto', email)
+  // A new account meets the terms of use in force first.
+  await page.getByTestId('terms-gate').getByRole('button', { name: 'Jag godkänner' }).click()
+  await expect(page.getByTestId('terms-gate')).toHaveCount(0)
+  await expect(page).not.toHaveURL(/\/login/)
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null') as { email: string; role: string } | null)
+  expect(stored).toMatchObject({ email, role: 'seller' })
+  await chooseFromUserMenu(page, 'Logga ut')
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click()
+  await expect(page).toHaveURL('/login')
+
+  await atProvider(page, 'Logga in med Företagets Microsoft', 'okand.person@demo.test')
+  await expect(page).toHaveURL('/login?sso=not_linked')
+  await expect(page.getByRole('alert')).toContainText('Det finns inget konto här för den identiteten.')
+  await screen(page, 'login-sso-refused')
+})
