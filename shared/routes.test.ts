@@ -27,6 +27,8 @@ const ADDED: Array<[string, string | null]> = [
   // A device's page (issue 46, decision 072).
   ['/backoffice/devices/:id', 'view devices'],
   ['/backoffice/sellertranscriptions/:id', 'view seller_transcriptions'],
+  // The organisation's identity providers (issue 74, decision 093).
+  ['/user-admin/identity-providers', 'view identity_providers'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

@@ -293,6 +293,12 @@ export const ROUTES = [
     meta: view('regions', { navActiveLink: 'user-admin-regions', namespaces: ['org'] }),
   },
   { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles', { namespaces: ['users'] }) },
+  // Not in the spec's route table: the organisation's identity providers (issue 74, docs/decisions/093).
+  {
+    path: '/user-admin/identity-providers',
+    name: 'user-admin-identity-providers',
+    meta: view('identity_providers', { namespaces: ['users'] }),
+  },
   // Not in the spec's route table: the issue's searchable activity log for admins (docs/decisions/035).
   { path: '/user-admin/activity-log', name: 'user-admin-activity-log', meta: view('activity_log', { namespaces: ['activity'] }) },
   { path: '/user-admin/teams', name: 'user-admin-teams', meta: view('teams', { namespaces: ['org'] }) },

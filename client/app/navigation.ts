@@ -99,6 +99,7 @@ export const NAVIGATION: NavItem[] = [
     'user-admin-coach-groups',
     'user-admin-coach-groups-provider',
     'user-admin-external-accounts',
+    'user-admin-identity-providers',
     'user-admin-oph',
     'user-admin-users-notifications',
     'user-admin-users-deviations',

@@ -55,6 +55,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'dashboards-sales-coach': () => import('../features/statistics/routes/coach-dashboard-page'),
   'dashboards-sales-manager': () => import('../features/statistics/routes/manager-dashboard-page'),
   'user-admin-external-accounts': () => import('../features/users/routes/external-accounts-page'),
+  'user-admin-identity-providers': () => import('../features/auth/routes/identity-providers-page'),
   'user-admin-terms-of-use': () => import('../features/terms/routes/terms-page'),
   'user-admin-user-titles': () => import('../features/users/routes/titles-page'),
   'user-admin-offices': () => import('../features/org/routes/offices-page'),

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { OP_ISSUER } from '../../playwright.config'
 import { apiAs } from '../api'
-import { chooseFromUserMenu, screen } from '../fixtures'
+import { chooseFromUserMenu, expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * Signing in with the organisation's identity provider (issue 74, decision 093), in Chromium against a real OpenID
@@ -70,4 +70,44 @@ test('a person the provider vouches for gets a seller account at the first sign-
   await expect(page).toHaveURL('/login?sso=not_linked')
   await expect(page.getByRole('alert')).toContainText('Det finns inget konto här för den identiteten.')
   await screen(page, 'login-sso-refused')
+})
+
+test('an administrator adds a provider on its screen: the address to register, bad input refused, the secret kept @phone', async ({ page }, info) => {
+  const label = `Okta ${info.project.name}`
+  const key = `okta-${info.project.name}`
+  await signInAs(page, 'admin@demo.test', '/user-admin/identity-providers')
+  await recordSnackbars(page)
+  await expect(page.getByRole('heading', { name: 'Inloggningstjänster', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Ny inloggningstjänst' }).click()
+  const dialog = page.getByTestId('identity-provider-dialog')
+  await dialog.getByLabel(/^Knappens text/).fill(label)
+  await dialog.getByLabel(/^Nyckel/).fill(key)
+  await expect(dialog.getByText(`/api/auth/sso/${key}/callback`)).toBeVisible()
+  await dialog.getByLabel(/^Utfärdare/).fill('http://idp.example.org')
+  await dialog.getByLabel(/^Klient-id/).fill('saljkraft')
+  await dialog.getByLabel(/^Klienthemlighet/).fill('en-hemlighet')
+  await dialog.getByLabel(/^Tillåtna e-postdomäner/).fill('demo.test, inte en domän')
+  await dialog.getByText('Aktiv (visas på inloggningssidan)').click()
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expect(dialog.getByText('Ange utfärdarens adress med https://')).toBeVisible()
+  await expect(dialog.getByText('Ange en domän, till exempel foretaget.se')).toBeVisible()
+  await dialog.getByLabel(/^Utfärdare/).fill(OP_ISSUER)
+  await dialog.getByLabel(/^Tillåtna e-postdomäner/).fill('demo.test')
+  await screen(page, `identity-provider-dialog-${info.project.name}`)
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, `${label} lades till`)
+  const row = page.getByTestId('identity-provider-row').filter({ hasText: label })
+  await expect(row).toContainText('Av')
+  await screen(page, `identity-providers-${info.project.name}`)
+
+  // Changed without a new secret: the stored one stays.
+  await row.getByRole('button', { name: `Ändra: ${label}` }).click()
+  await expect(dialog.getByText('En hemlighet är sparad. Lämna tomt för att behålla den.')).toBeVisible()
+  await dialog.getByLabel(/^Knappens text/).fill(`${label} 2`)
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, `${label} 2 sparades`)
+  const admin = await apiAs('admin@demo.test')
+  const items = ((await (await admin.get('/api/identity-providers')).json()) as { items: Array<{ key: string; hasSecret: boolean; active: boolean }> }).items
+  expect(items.find((p) => p.key === key)).toMatchObject({ hasSecret: true, active: false })
+  await admin.dispose()
 })

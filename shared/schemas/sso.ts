@@ -18,11 +18,10 @@ export function isAllowedIssuer(value: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
 }
 
-const domain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'validation.domain' })
+/** An e-mail domain, lower-case: `foretaget.se`. */
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+
+const domain = z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, { error: 'validation.domain' })
 
 export const SSO_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/
 

@@ -901,6 +901,7 @@ export const enCore = {
     'user-admin-coach-groups': 'Coach groups',
     'user-admin-coach-groups-provider': 'Coach groups by provider',
     'user-admin-external-accounts': 'External accounts',
+    'user-admin-identity-providers': 'Identity providers',
     'user-admin-management-former': 'Former employees',
     'user-admin-management-new': 'New employees',
     'user-admin-offices': 'Offices',

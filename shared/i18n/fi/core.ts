@@ -899,6 +899,7 @@ export const fiCore = {
     'user-admin-coach-groups': 'Valmentajaryhmät',
     'user-admin-coach-groups-provider': 'Valmentajaryhmät toimittajittain',
     'user-admin-external-accounts': 'Ulkoiset tilit',
+    'user-admin-identity-providers': 'Tunnistuspalvelut',
     'user-admin-management-former': 'Entiset työntekijät',
     'user-admin-management-new': 'Uudet työntekijät',
     'user-admin-offices': 'Toimipisteet',

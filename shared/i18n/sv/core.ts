@@ -881,6 +881,7 @@ export const svCore = {
     'user-admin-coach-groups': 'Coachgrupper',
     'user-admin-coach-groups-provider': 'Coachgrupper per leverantör',
     'user-admin-external-accounts': 'Externa konton',
+    'user-admin-identity-providers': 'Inloggningstjänster',
     'user-admin-management-former': 'Tidigare anställda',
     'user-admin-management-new': 'Nyanställda',
     'user-admin-offices': 'Kontor',
