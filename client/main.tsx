@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { loginRedirect } from '../shared/rules/guard'
 import { refreshSession } from './features/auth/api/auth-api'
-import { setMaintenanceHandler, setSessionChangedHandler, setUnauthenticatedHandler } from './lib/api-client'
+import { setMaintenanceHandler, setSessionChangedHandler, setUnauthenticatedHandler, setStepUpHandler } from './lib/api-client'
+import { askStepUp } from './lib/step-up-store'
 import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
 import { hasInstallation } from './lib/installation'
@@ -60,6 +61,9 @@ setMaintenanceHandler(() => {
   const { pathname, search } = window.location
   if (pathname !== '/maintenance') void navigateApp(`/maintenance?to=${encodeURIComponent(pathname + search)}`)
 })
+
+// A sensitive action wants a recent sign-in: the dialog asks the person to confirm it is them (decision 093).
+setStepUpHandler(askStepUp)
 
 // An answer says the user's role, team or rules changed (an admin's edit): take them over, no new sign-in.
 setSessionChangedHandler(() => void refreshSession().catch(() => undefined))

@@ -24,6 +24,13 @@ const envSchema = z
       .optional(),
     DEMO_MODE: boolish.optional(),
     SESSION_TTL_DAYS: z.coerce.number().min(1).max(365).default(14),
+    /** How long a sign-in (or a confirmation with the code or password) counts as recent for sensitive actions (decision 093). */
+    STEP_UP_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     /**
      * The origins users open the app at (comma-separated, e.g. https://app.example.se): the only origins whose
      * state-changing requests are accepted. Required in production; elsewhere loopback addresses are allowed too.
@@ -239,6 +246,8 @@ export type Env = {
   demoMode: boolean
   maintenance: boolean
   sessionTtlMs: number
+  /** how long a sign-in counts as recent for sensitive actions (decision 093) */
+  stepUpMs: number
   appOrigins: string[]
   trustProxy: boolean
   scryptLogN: number
@@ -299,6 +308,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
     maintenance: e.MAINTENANCE_MODE,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    stepUpMs: e.STEP_UP_MINUTES * 60_000,
     appOrigins: e.APP_ORIGINS.split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),

@@ -17,6 +17,7 @@ import './field-mode.css'
 // Not seen at first: they load once the first screen is up, so its work is not held up by them.
 const NotificationPopup = lazy(() => import('../components/ui/notification-popup').then((m) => ({ default: m.NotificationPopup })))
 const Snackbar = lazy(() => import('../components/ui/snackbar').then((m) => ({ default: m.Snackbar })))
+const StepUpDialog = lazy(() => import('../features/auth/components/step-up-dialog').then((m) => ({ default: m.StepUpDialog })))
 const ConfirmDialog = lazy(() => import('../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
 const UpdateBanner = lazy(() => Promise.all([import('./update-banner'), ensureSalesMessages()]).then(([m]) => ({ default: m.UpdateBanner })))
 const TermsGate = lazy(() => import('./terms-gate').then((m) => ({ default: m.TermsGate })))
@@ -96,6 +97,7 @@ function IdleParts() {
       <Snackbar />
       <ScrollToTop />
       <ConfirmDialog />
+      <StepUpDialog />
       <UpdateBanner />
     </Suspense>
   ) : null

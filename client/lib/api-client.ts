@@ -52,6 +52,12 @@ function noteSessionRev(res: Response) {
   if (known !== null) onSessionChanged()
 }
 let onMaintenance: () => void = () => {}
+let onStepUp: () => Promise<boolean> = async () => false
+
+/** How the person confirms it is them before a sensitive action (the step-up dialog); set once at start. */
+export function setStepUpHandler(handler: () => Promise<boolean>) {
+  onStepUp = handler
+}
 
 /** Where a 503 `maintenance` answer leads (the maintenance page); set once at start. */
 export function setMaintenanceHandler(handler: () => void) {
@@ -90,6 +96,8 @@ async function appFetch(input: RequestInfo | URL, init: RequestInit = {}): Promi
     onUnauthenticated()
   }
   if (res.status === 503 && body?.error === 'maintenance') onMaintenance()
+  // A sensitive action wants a recent sign-in (decision 093): once the person has confirmed it is them, again.
+  if (res.status === 403 && body?.error === 'step_up_required' && (await onStepUp())) return appFetch(input, init)
   throw new ApiClientError(res.status, body)
 }
 

@@ -85,6 +85,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   // The terms of use in force gate every session (docs/decisions/039): the auth area asks the terms area.
   const auth = authService(deps.database, {
     sessionTtlMs: env.sessionTtlMs,
+    stepUpMs: env.stepUpMs,
     scryptLogN: env.scryptLogN,
     secrets: deps.secrets,
     pendingTerms: (userId) => terms.answers.pendingFor(userId),

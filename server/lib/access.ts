@@ -78,6 +78,17 @@ export const access = {
  * their sign-in methods, accepting terms, acting as someone else) is refused while an admin acts as them
  * (docs/decisions/037).
  */
+/**
+ * A sensitive action (decision 093: a full identity number, payroll, acting as another user, roles and permissions)
+ * asks for a recent proof of who the person is: the session's sign-in, or a confirmation since, within the window.
+ */
+export const recentSignIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const auth = c.var.auth
+  if (!auth) throw unauthenticated()
+  if (Date.now() - auth.authenticatedAt > auth.stepUpMs) throw new ApiError(403, 'step_up_required')
+  await next()
+}
+
 export const notImpersonating: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.var.auth?.impersonator) throw new ApiError(403, 'not_while_impersonating')
   await next()

@@ -15,6 +15,10 @@ export type AuthContext = {
   passwordChangeRequired: boolean
   rules: AppRawRule[]
   ability: AppAbility
+  /** when the person last proved who they are in this session (its sign-in, or a confirmation since; decision 093) */
+  authenticatedAt: number
+  /** how long that counts as recent for sensitive actions */
+  stepUpMs: number
   /** the /api/auth/me answer, serialized once per loaded session */
   answerJson: string
   /**

@@ -47,6 +47,13 @@ export type SessionAnswer = { userData: UserData; userAbilityRules: AppRawRule[]
 
 export type AppMeta = { demo: boolean; version: string; demoAccounts: string[]; maintenance: boolean }
 
+/** A sensitive action's confirmation (decision 093): the authenticator's code or a recovery code, or the password. */
+export const stepUpInputSchema = zm.strictObject({
+  code: zm.optional(zm.string().check(zm.trim(), zm.maxLength(40))),
+  password: zm.optional(zm.string().check(zm.maxLength(200))),
+})
+export type StepUpInput = zm.input<typeof stepUpInputSchema>
+
 /** Whom an admin starts acting as (docs/decisions/037): a user's id. */
 export const impersonationInputSchema = zm.strictObject({ userId: zm.string().check(zm.minLength(1), zm.maxLength(64)) })
 

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'office_in_use',
   'team_in_use',
   'not_while_impersonating',
+  'step_up_required',
   'cannot_impersonate',
   'invalid_code',
   'mfa_locked',

@@ -128,6 +128,8 @@ export const [sessions, sessionsPg] = table(
     /** the identity provider the session was signed in through (docs/decisions/093), and its session there (`sid`) */
     ssoProviderId: k.text('sso_provider_id'),
     ssoSid: k.text('sso_sid'),
+    /** when the person last proved who they are in this session (null: at its creation; decision 093) */
+    authenticatedAt: k.ms('authenticated_at'),
   }),
   (t, k) => [k.index('sessions_user').on(t.userId), k.index('sessions_sso').on(t.ssoProviderId, t.ssoSid)],
 )

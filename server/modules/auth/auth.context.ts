@@ -65,6 +65,8 @@ export type AccountMaker = (
 /** How sign-in is set up: sessions' lifetime, the password hash's cost, and what other areas answer. */
 export type AuthOptions = {
   sessionTtlMs: number
+  /** how long a sign-in counts as recent for sensitive actions (decision 093; 15 minutes unless set) */
+  stepUpMs?: number
   scryptLogN: number
   now?: () => number
   /** seals the two-step secrets (docs/decisions/043) */

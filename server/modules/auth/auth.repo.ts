@@ -77,6 +77,8 @@ export function authRepo({ db, t }: Database) {
           expiresAt: t.sessions.expiresAt,
           lastSeenAt: t.sessions.lastSeenAt,
           impersonatingId: t.sessions.impersonatingId,
+          createdAt: t.sessions.createdAt,
+          authenticatedAt: t.sessions.authenticatedAt,
           ...profileColumns,
         })
         .from(t.sessions)
@@ -168,22 +170,15 @@ export function authRepo({ db, t }: Database) {
       if (userIds.length > 0) await tx.delete(t.sessions).where(inArray(t.sessions.userId, userIds))
     },
 
+    /** The person proved who they are again in this session (decision 093). */
+    async noteAuthenticated(sessionId: string, at: number) {
+      await db.update(t.sessions).set({ authenticatedAt: at }).where(eq(t.sessions.id, sessionId))
+    },
+
     /** The identity provider a session was signed in through, if any (decision 093). */
     async sessionProvider(sessionId: string): Promise<string | null> {
       const [row] = await db.select({ providerId: t.sessions.ssoProviderId }).from(t.sessions).where(eq(t.sessions.id, sessionId)).limit(1)
       return row?.providerId ?? null
-    },
-
-    /** The sessions a provider's back-channel logout names: its session (`sid`), or every one of its person's. */
-    async providerSessions(providerId: string, by: { sid?: string; userIds?: string[] }): Promise<string[]> {
-      const conditions = [eq(t.sessions.ssoProviderId, providerId)]
-      if (by.sid) conditions.push(eq(t.sessions.ssoSid, by.sid))
-      if (by.userIds) conditions.push(inArray(t.sessions.userId, by.userIds))
-      const rows = await db
-        .select({ id: t.sessions.id })
-        .from(t.sessions)
-        .where(and(...conditions))
-      return rows.map((r) => r.id)
     },
 
     async noteSignIn(userId: string, at: number) {

@@ -1,7 +1,14 @@
 import { Hono, type Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import { impersonationInputSchema, loginInputSchema, loginMfaInputSchema, mfaEnableInputSchema, mfaPasswordInputSchema } from '../../../shared/schemas/auth'
-import { access, notImpersonating } from '../../lib/access'
+import {
+  impersonationInputSchema,
+  loginInputSchema,
+  loginMfaInputSchema,
+  mfaEnableInputSchema,
+  mfaPasswordInputSchema,
+  stepUpInputSchema,
+} from '../../../shared/schemas/auth'
+import { access, notImpersonating, recentSignIn } from '../../lib/access'
 import { requestCookieOf } from '../../lib/headers'
 import { clientIp } from '../../lib/client-ip'
 import type { AppEnv } from '../../lib/context'
@@ -114,11 +121,21 @@ export function authRoutes({ env }: Deps, auth: AuthService) {
         return c.body(null, 204)
       })
       // An admin acts as another user in this session, and stops (docs/decisions/037).
-      .post('/impersonation', access.can('impersonate', 'users'), notImpersonating, validate('json', impersonationInputSchema), async (c) => {
+      .post('/impersonation', access.can('impersonate', 'users'), notImpersonating, recentSignIn, validate('json', impersonationInputSchema), async (c) => {
         return c.json(await auth.impersonation.startImpersonation(c.var.auth!, c.req.valid('json').userId, c.var.t), 200)
       })
       .delete('/impersonation', access.signedIn(), async (c) => {
         return c.json(await auth.impersonation.stopImpersonation(c.var.auth!), 200)
+      })
+      // A sensitive action's confirmation (decision 093): how the person confirms, and confirming.
+      .get('/step-up', access.signedIn(), async (c) => {
+        const session = c.var.auth!
+        return c.json({ method: await auth.signIn.stepUpMethod(session), validUntil: session.authenticatedAt + session.stepUpMs }, 200)
+      })
+      .post('/step-up', access.signedIn(), validate('json', stepUpInputSchema), async (c) => {
+        const wrong = (field: 'code' | 'password') =>
+          validationError({ [field]: [c.var.t(field === 'code' ? 'errors.invalid_code' : 'validation.wrongPassword')] })
+        return c.json(await auth.signIn.stepUp(c.var.auth!, c.req.valid('json'), { ip: clientIp(c, env.trustProxy) }, wrong), 200)
       })
       .get('/me', access.signedIn(), (c) => c.body(c.var.auth!.answerJson, 200, { 'Content-Type': 'application/json' }))
   )

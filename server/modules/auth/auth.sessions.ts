@@ -65,6 +65,8 @@ export function authSessions(ctx: AuthServiceContext) {
             userData: answer.userData,
             rules: answer.userAbilityRules,
             ability,
+            authenticatedAt: row.authenticatedAt ?? row.createdAt,
+            stepUpMs: opts.stepUpMs ?? 15 * 60_000,
             answerJson,
             rev: createHash('sha256').update(answerJson).digest('base64url').slice(0, 16),
           },

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../lib/context'
 import { ApiError } from '../../lib/errors'
+import { logActivity } from '../../platform/activity-log'
 import { type LoginResult } from './auth.context'
 import type { AuthServiceContext } from './auth.context'
 
@@ -8,7 +9,7 @@ import type { AuthServiceContext } from './auth.context'
  * checked again.
  */
 export function authSignIn(ctx: AuthServiceContext) {
-  const { repo, sessionAnswer, countAttempt, checkPassword, dummyHash, mfa, startSession } = ctx
+  const { repo, sessionAnswer, countAttempt, checkPassword, dummyHash, mfa, startSession, now, dropSession, database } = ctx
   return {
     /** The user data and rules of a user as they are stored now. */
     async sessionAnswerFor(userId: string, impersonator: AuthContext['impersonator'] = null) {
@@ -38,6 +39,36 @@ export function authSignIn(ctx: AuthServiceContext) {
       if ('lockedMs' in answered)
         throw new ApiError(429, 'mfa_locked', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(answered.lockedMs / 1000))) } })
       return startSession(answered.userId, meta)
+    },
+    /** How the person confirms it is them before a sensitive action (decision 093): their code, else their password. */
+    async stepUpMethod(session: AuthContext): Promise<'totp' | 'password'> {
+      return (await mfa.enrolment.isEnabled(session.impersonator?.id ?? session.userData.id)) ? 'totp' : 'password'
+    },
+    /**
+     * A sensitive action's confirmation (decision 093): the person really signed in (the administrator, when acting
+     * as someone) gives their authenticator's code or a recovery code when they use two-step sign-in, else their
+     * password, throttled as a sign-in is. Right: the session counts as recently signed in again. Logged.
+     */
+    async stepUp(session: AuthContext, input: { code?: string; password?: string }, meta: { ip: string | null }, wrong: (field: 'code' | 'password') => Error) {
+      const userId = session.impersonator?.id ?? session.userData.id
+      if (await mfa.enrolment.isEnabled(userId)) {
+        if (!input.code) throw wrong('code')
+        const answered = await mfa.challenges.answer(await mfa.challenges.challenge(userId), input.code)
+        if (answered && 'lockedMs' in answered)
+          throw new ApiError(429, 'mfa_locked', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(answered.lockedMs / 1000))) } })
+        if (!answered || !('userId' in answered)) throw wrong('code')
+      } else {
+        const user = await repo.profile(userId)
+        if (!user || !input.password) throw wrong('password')
+        const attempt = await countAttempt(user.email, meta.ip)
+        if (!(await checkPassword(meta.ip, input.password, (await repo.passwordHash(userId)) ?? (await dummyHash)))) throw wrong('password')
+        await attempt.succeeded()
+      }
+      const at = now()
+      await repo.noteAuthenticated(session.sessionId, at)
+      dropSession(session.sessionId)
+      await database.transaction((tx) => logActivity(tx, database.t, { at, actorId: userId, entity: 'user', entityId: userId, action: 'step_up' }))
+      return { validUntil: at + (ctx.opts.stepUpMs ?? 15 * 60_000) }
     },
     /** Whether this is the user's password (asked again before a change to their sign-in methods). */
     async checkOwnPassword(userId: string, password: string): Promise<boolean> {

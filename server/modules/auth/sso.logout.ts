@@ -81,7 +81,7 @@ export function ssoLogout(
       // `sid`, which is what is matched then.
       const userIds = sub && provider.subjectClaim === 'sub' ? await repo.usersOfSubject(provider.id, sub) : undefined
       if (!sid && (!userIds || userIds.length === 0)) return 0
-      const sessionIds = await ctx.repo.providerSessions(provider.id, { sid, userIds })
+      const sessionIds = await repo.providerSessions(provider.id, { sid, userIds })
       if (sessionIds.length > 0) await opts.endSessions(sessionIds)
       return sessionIds.length
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { Database, Db } from '../../db/client'
 
 export type IdentityProviderRow = {
@@ -111,6 +111,17 @@ export function ssoRepo({ db, t }: Database) {
     },
     async link(tx: Db, row: { id: string; userId: string; providerId: string; subject: string; email: string | null; createdAt: number }) {
       await tx.insert(t.userIdentities).values({ ...row, lastUsedAt: row.createdAt })
+    },
+    /** The sessions a provider's back-channel logout names: its session (`sid`), or every one of its person's. */
+    async providerSessions(providerId: string, by: { sid?: string; userIds?: string[] }): Promise<string[]> {
+      const conditions = [eq(t.sessions.ssoProviderId, providerId)]
+      if (by.sid) conditions.push(eq(t.sessions.ssoSid, by.sid))
+      if (by.userIds) conditions.push(inArray(t.sessions.userId, by.userIds))
+      const rows = await db
+        .select({ id: t.sessions.id })
+        .from(t.sessions)
+        .where(and(...conditions))
+      return rows.map((r) => r.id)
     },
     async usersOfSubject(providerId: string, subject: string): Promise<string[]> {
       const rows = await db

@@ -14,7 +14,7 @@ import {
   updateCandidateSchema,
   type ContractTemplate,
 } from '../../../shared/schemas/candidates'
-import { access } from '../../lib/access'
+import { access, recentSignIn } from '../../lib/access'
 import { dispositionOf } from '../../lib/disposition'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
@@ -95,6 +95,7 @@ export function candidatesRoutes({ env, files }: Pick<Deps, 'env' | 'files'>, ca
       .post(
         '/candidates/:id/private',
         access.can('view', 'candidate_private_data'),
+        recentSignIn,
         validate('param', candidateIdParamSchema),
         validate('json', revealCandidateSchema),
         async (c) => c.json(await candidates.records.reveal(actor(c), c.req.valid('param').id, c.req.valid('json').fields), 200),

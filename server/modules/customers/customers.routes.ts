@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { customerIdParamSchema, customerListQuerySchema, updateCustomerSchema } from '../../../shared/schemas/customers'
-import { access } from '../../lib/access'
+import { access, recentSignIn } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { forbidden, found } from '../../lib/errors'
 import { validate } from '../../lib/validate'
@@ -29,7 +29,7 @@ export function customersRoutes(customers: CustomersService) {
         },
       )
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
-      .post('/customers/:id/identity', access.can('view', 'identity_numbers'), validate('param', customerIdParamSchema), async (c) => {
+      .post('/customers/:id/identity', access.can('view', 'identity_numbers'), recentSignIn, validate('param', customerIdParamSchema), async (c) => {
         if (!c.var.auth!.ability.can('view', 'customers')) throw forbidden()
         return c.json(await customers.reads.identity(c.var.auth!.userData.id, c.req.valid('param').id), 200)
       })

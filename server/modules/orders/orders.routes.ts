@@ -9,7 +9,7 @@ import {
   unmatchedSalesQuerySchema,
   unmatchOrderSchema,
 } from '../../../shared/schemas/orders'
-import { access } from '../../lib/access'
+import { access, recentSignIn } from '../../lib/access'
 import { actorOf, type AppEnv } from '../../lib/context'
 import { forbidden, found } from '../../lib/errors'
 import { validate } from '../../lib/validate'
@@ -92,7 +92,7 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         },
       )
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
-      .post('/order-registrations/:id/identity', access.can('view', 'identity_numbers'), validate('param', orderIdParamSchema), async (c) => {
+      .post('/order-registrations/:id/identity', access.can('view', 'identity_numbers'), recentSignIn, validate('param', orderIdParamSchema), async (c) => {
         const auth = c.var.auth!
         if (!auth.ability.can('view', 'order_registrations')) throw forbidden()
         return c.json(found(await orders.identity(actorOf(c), c.req.valid('param').id)), 200)

@@ -15,7 +15,7 @@ import {
   updateExtraIncomeSchema,
   updatePaycodeSchema,
 } from '../../../shared/schemas/pay'
-import { access } from '../../lib/access'
+import { access, recentSignIn } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { forbidden } from '../../lib/errors'
 import { validate } from '../../lib/validate'
@@ -68,7 +68,7 @@ export function payRoutes(_deps: Deps, pay: PayService, exports: PayExports) {
     .get('/payroll', access.can('view', 'paycodes'), validate('query', payrollMonthQuerySchema), async (c) => {
       return c.json(await exports.payrollMonth(c.req.valid('query').month), 200)
     })
-    .post('/payroll-exports', access.can('create', 'payroll_exports'), validate('json', payrollExportRequestSchema), async (c) => {
+    .post('/payroll-exports', access.can('create', 'payroll_exports'), recentSignIn, validate('json', payrollExportRequestSchema), async (c) => {
       const { month, format, scope, leftOut } = c.req.valid('json')
       return c.json(await exports.requestPayroll(actorId(c), month, format, scope, leftOut), 202)
     })

@@ -7,7 +7,7 @@ import {
   saleStatusChangeSchema,
 } from '../../../shared/schemas/sale-reports'
 import { ApiError, errorBody, found } from '../../lib/errors'
-import { access } from '../../lib/access'
+import { access, recentSignIn } from '../../lib/access'
 import { actorOf, type AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
@@ -39,7 +39,7 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         return c.json(found(await sales.reportDetail.detail(actorOf(c), c.req.valid('param').id)), 200)
       })
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
-      .post('/sale-reports/:id/identity', access.can('view', 'identity_numbers'), validate('param', saleReportIdParamSchema), async (c) => {
+      .post('/sale-reports/:id/identity', access.can('view', 'identity_numbers'), recentSignIn, validate('param', saleReportIdParamSchema), async (c) => {
         return c.json(found(await sales.reportDetail.identity(actorOf(c), c.req.valid('param').id)), 200)
       })
       .post(

@@ -20,7 +20,7 @@ import {
   USER_IMPORT_MAX_BYTES,
 } from '../../../shared/schemas/users'
 import { lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
-import { access, notImpersonating } from '../../lib/access'
+import { access, notImpersonating, recentSignIn } from '../../lib/access'
 import { actorOf, type AppEnv } from '../../lib/context'
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
@@ -101,13 +101,19 @@ export function usersRoutes(deps: Deps, auth: AuthService, opts: { providers: (d
       .put(
         '/users/:id/permissions',
         access.can('update', 'users'),
+        recentSignIn,
         validate('param', userIdParamSchema),
         validate('json', userPermissionsInputSchema),
         async (c) => c.json(await users.edits.setPermissions(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       // A read with an effect (its activity-log line), hence a POST.
-      .post('/users/:id/reveal', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', revealUserFieldsSchema), async (c) =>
-        c.json(await users.reads.reveal(actorOf(c), c.req.valid('param').id, c.req.valid('json').fields), 200),
+      .post(
+        '/users/:id/reveal',
+        access.can('update', 'users'),
+        recentSignIn,
+        validate('param', userIdParamSchema),
+        validate('json', revealUserFieldsSchema),
+        async (c) => c.json(await users.reads.reveal(actorOf(c), c.req.valid('param').id, c.req.valid('json').fields), 200),
       )
       .post('/users/:id/deactivate', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', deactivateUserSchema), async (c) =>
         c.json(await users.lifecycle.deactivate(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
@@ -179,16 +185,23 @@ export function usersRoutes(deps: Deps, auth: AuthService, opts: { providers: (d
       .get('/roles/:id', access.can('view', 'roles'), validate('param', roleIdSchema), async (c) =>
         c.json(await roles.reads.get(c.var.auth!.ability, c.req.valid('param').id), 200),
       )
-      .post('/roles', access.can('create', 'roles'), validate('json', roleInputSchema), async (c) => {
+      .post('/roles', access.can('create', 'roles'), recentSignIn, validate('json', roleInputSchema), async (c) => {
         return c.json(await roles.changes.create(actorOf(c), c.req.valid('json'), c.var.t), 201)
       })
-      .put('/roles/:id', access.can('update', 'roles'), validate('param', roleIdSchema), validate('json', roleInputSchema), async (c) => {
+      .put('/roles/:id', access.can('update', 'roles'), recentSignIn, validate('param', roleIdSchema), validate('json', roleInputSchema), async (c) => {
         return c.json(await roles.changes.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
       })
-      .delete('/roles/:id', access.can('delete', 'roles'), validate('param', roleIdSchema), validate('query', deleteRoleInputSchema), async (c) => {
-        const input = c.req.valid('query')
-        return c.json(await roles.changes.remove(actorOf(c), c.req.valid('param').id, input, c.var.t), 200)
-      })
+      .delete(
+        '/roles/:id',
+        access.can('delete', 'roles'),
+        recentSignIn,
+        validate('param', roleIdSchema),
+        validate('query', deleteRoleInputSchema),
+        async (c) => {
+          const input = c.req.valid('query')
+          return c.json(await roles.changes.remove(actorOf(c), c.req.valid('param').id, input, c.var.t), 200)
+        },
+      )
       .get('/permissions', access.can('view', 'roles'), (c) =>
         c.json({ items: PERMISSIONS.map((p) => ({ ...p, name: permissionName(p.action, p.subject) })) }, 200),
       )

@@ -233,6 +233,7 @@ export const enCore = {
       mfa_disabled: 'Two-step sign-in off',
       mfa_reset: 'Two-step sign-in reset',
       mfa_locked: 'Two-step sign-in locked after wrong codes',
+      step_up: 'Confirmed it was them',
       recovery_code_used: 'Recovery code used',
       terms_published: 'Terms published',
       terms_accepted: 'Terms accepted',
@@ -596,6 +597,12 @@ export const enCore = {
   },
   auth: {
     deviceWiped: 'This device has been marked as lost. The app has deleted everything it kept on it.',
+    stepUp: {
+      title: 'Confirm it is you',
+      passwordText: 'This is sensitive. Enter your password to continue.',
+      codeText: 'This is sensitive. Enter the code from your authenticator app, or a recovery code, to continue.',
+      confirm: 'Confirm',
+    },
     sso: {
       or: 'or',
       with: 'Sign in with {{label}}',
@@ -798,6 +805,7 @@ export const enCore = {
     team_in_use_one: 'The team has {{count}} member. Move them to another team first.',
     team_in_use_other: 'The team has {{count}} members. Move them to another team first.',
     not_while_impersonating: 'Only the user themselves can do this. You are viewing the app as another user.',
+    step_up_required: 'Confirm it is you before doing this.',
     cannot_impersonate: 'You cannot view the app as {{name}}: {{reason}}',
     invalid_code: 'The code is not right. Try again with a new code.',
     mfa_locked: 'Too many wrong codes: two-step sign-in is locked for an hour. Try again later, or ask an administrator for help.',

@@ -233,6 +233,7 @@ export const fiCore = {
       mfa_disabled: 'Kaksivaiheinen kirjautuminen pois',
       mfa_reset: 'Kaksivaiheinen kirjautuminen nollattu',
       mfa_locked: 'Kaksivaiheinen kirjautuminen lukittu väärien koodien jälkeen',
+      step_up: 'Vahvisti henkilöllisyytensä',
       recovery_code_used: 'Varakoodi käytetty',
       terms_published: 'Ehdot julkaistu',
       terms_accepted: 'Ehdot hyväksytty',
@@ -593,6 +594,12 @@ export const fiCore = {
   },
   auth: {
     deviceWiped: 'Tämä laite on merkitty kadonneeksi. Sovellus on poistanut kaiken siihen tallentamansa.',
+    stepUp: {
+      title: 'Vahvista henkilöllisyytesi',
+      passwordText: 'Tämä on arkaluonteista. Jatka antamalla salasanasi.',
+      codeText: 'Tämä on arkaluonteista. Jatka antamalla todennussovelluksen koodi tai varakoodi.',
+      confirm: 'Vahvista',
+    },
     sso: {
       or: 'tai',
       with: 'Kirjaudu: {{label}}',
@@ -796,6 +803,7 @@ export const fiCore = {
     team_in_use_one: 'Tiimissä on {{count}} jäsen. Siirrä hänet ensin toiseen tiimiin.',
     team_in_use_other: 'Tiimissä on {{count}} jäsentä. Siirrä heidät ensin toiseen tiimiin.',
     not_while_impersonating: 'Vain käyttäjä itse voi tehdä tämän. Katselet sovellusta toisena käyttäjänä.',
+    step_up_required: 'Vahvista henkilöllisyytesi ennen tätä.',
     cannot_impersonate: 'Et voi katsella sovellusta käyttäjänä {{name}}: {{reason}}',
     invalid_code: 'Koodi ei ole oikein. Yritä uudelleen uudella koodilla.',
     mfa_locked: 'Liian monta väärää koodia: kaksivaiheinen kirjautuminen on lukittu tunniksi. Yritä myöhemmin uudelleen tai pyydä apua ylläpitäjältä.',

@@ -230,6 +230,7 @@ export const svCore = {
       mfa_disabled: 'Tvåstegsinloggning av',
       mfa_reset: 'Tvåstegsinloggning återställd',
       mfa_locked: 'Tvåstegsinloggning låst efter felaktiga koder',
+      step_up: 'Bekräftade att det var hen',
       recovery_code_used: 'Reservkod använd',
       terms_published: 'Villkor publicerade',
       terms_accepted: 'Villkor godkända',
@@ -585,6 +586,12 @@ export const svCore = {
   },
   auth: {
     deviceWiped: 'Enheten har markerats som borttappad. Appen har raderat allt den hade sparat på den.',
+    stepUp: {
+      title: 'Bekräfta att det är du',
+      passwordText: 'Det här är känsligt. Ange ditt lösenord för att fortsätta.',
+      codeText: 'Det här är känsligt. Ange koden från din autentiseringsapp, eller en reservkod, för att fortsätta.',
+      confirm: 'Bekräfta',
+    },
     sso: {
       or: 'eller',
       with: 'Logga in med {{label}}',
@@ -778,6 +785,7 @@ export const svCore = {
     team_in_use_one: 'Teamet har {{count}} medlem. Flytta den till ett annat team först.',
     team_in_use_other: 'Teamet har {{count}} medlemmar. Flytta dem till ett annat team först.',
     not_while_impersonating: 'Det här kan bara användaren själv göra. Du visar appen som en annan användare.',
+    step_up_required: 'Bekräfta att det är du innan du gör det här.',
     cannot_impersonate: 'Du kan inte visa appen som {{name}}: {{reason}}',
     invalid_code: 'Koden stämmer inte. Försök igen med en ny kod.',
     mfa_locked: 'För många felaktiga koder: tvåstegsinloggningen är låst i en timme. Försök igen senare, eller be en administratör om hjälp.',
