@@ -181,29 +181,28 @@ export function usersRoutes(deps: Deps, auth: AuthService, opts: { providers: (d
       .get('/lookups/users', access.can('view', 'users'), validate('query', lookupQuerySchema), async (c) => {
         return c.json({ items: await users.reads.lookup(c.var.auth!.ability, c.req.valid('query')) } satisfies LookupAnswer, 200)
       })
-      .get('/roles', access.can('view', 'roles'), async (c) => c.json({ items: await roles.reads.list(c.var.auth!.ability) }, 200))
-      .get('/roles/:id', access.can('view', 'roles'), validate('param', roleIdSchema), async (c) =>
-        c.json(await roles.reads.get(c.var.auth!.ability, c.req.valid('param').id), 200),
-      )
-      .post('/roles', access.can('create', 'roles'), recentSignIn, validate('json', roleInputSchema), async (c) => {
-        return c.json(await roles.changes.create(actorOf(c), c.req.valid('json'), c.var.t), 201)
-      })
-      .put('/roles/:id', access.can('update', 'roles'), recentSignIn, validate('param', roleIdSchema), validate('json', roleInputSchema), async (c) => {
-        return c.json(await roles.changes.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
-      })
-      .delete(
-        '/roles/:id',
-        access.can('delete', 'roles'),
-        recentSignIn,
-        validate('param', roleIdSchema),
-        validate('query', deleteRoleInputSchema),
-        async (c) => {
-          const input = c.req.valid('query')
-          return c.json(await roles.changes.remove(actorOf(c), c.req.valid('param').id, input, c.var.t), 200)
-        },
-      )
-      .get('/permissions', access.can('view', 'roles'), (c) =>
-        c.json({ items: PERMISSIONS.map((p) => ({ ...p, name: permissionName(p.action, p.subject) })) }, 200),
-      )
+      .route('/', rolesRoutes(roles))
   )
+}
+
+/** Roles and the permission catalogue (decision 016): reading them, and changes after a recent sign-in (decision 093). */
+function rolesRoutes(roles: ReturnType<typeof rolesService>) {
+  return new Hono<AppEnv>()
+    .get('/roles', access.can('view', 'roles'), async (c) => c.json({ items: await roles.reads.list(c.var.auth!.ability) }, 200))
+    .get('/roles/:id', access.can('view', 'roles'), validate('param', roleIdSchema), async (c) =>
+      c.json(await roles.reads.get(c.var.auth!.ability, c.req.valid('param').id), 200),
+    )
+    .post('/roles', access.can('create', 'roles'), recentSignIn, validate('json', roleInputSchema), async (c) => {
+      return c.json(await roles.changes.create(actorOf(c), c.req.valid('json'), c.var.t), 201)
+    })
+    .put('/roles/:id', access.can('update', 'roles'), recentSignIn, validate('param', roleIdSchema), validate('json', roleInputSchema), async (c) => {
+      return c.json(await roles.changes.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+    })
+    .delete('/roles/:id', access.can('delete', 'roles'), recentSignIn, validate('param', roleIdSchema), validate('query', deleteRoleInputSchema), async (c) => {
+      const input = c.req.valid('query')
+      return c.json(await roles.changes.remove(actorOf(c), c.req.valid('param').id, input, c.var.t), 200)
+    })
+    .get('/permissions', access.can('view', 'roles'), (c) =>
+      c.json({ items: PERMISSIONS.map((p) => ({ ...p, name: permissionName(p.action, p.subject) })) }, 200),
+    )
 }
