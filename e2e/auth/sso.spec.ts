@@ -41,6 +41,10 @@ test('a back-office user signs in with the organisation’s Microsoft account an
   await expect(page).toHaveURL(/\/backoffice\//)
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null') as { email: string } | null)
   expect(stored?.email).toBe('backoffice@demo.test')
+  // The profile lists the link (unlinking it is the API test's: other runs of this spec sign in through it).
+  await page.goto('/users/profile?tab=security')
+  await expect(page.getByTestId('linked-identity')).toContainText('Företagets Microsoft')
+  await screen(page, `profile-linked-${test.info().project.name}`, { fullPage: true })
 
   // Signed out here, and on to the provider's sign-out, which ends the session there and comes back.
   await chooseFromUserMenu(page, 'Logga ut')

@@ -89,6 +89,10 @@ export type SsoButton = { key: string; label: string }
 /** A provider's back-channel logout (OpenID Connect Back-Channel Logout 1.0, 2.5): a form with the logout token. */
 export const backchannelLogoutSchema = z.object({ logout_token: z.string().min(1).max(8000) })
 
+/** One of the person's own identities at the organisation's providers, as their profile lists it. */
+export type LinkedIdentity = { id: string; providerLabel: string; email: string | null; createdAt: number; lastUsedAt: number | null }
+export const linkedIdentityParamSchema = z.strictObject({ id: z.string().min(1).max(64) })
+
 export const ssoKeyParamSchema = z.strictObject({ key: z.string().regex(SSO_KEY_PATTERN) })
 export const identityProviderParamSchema = z.strictObject({ id: z.string().min(1).max(64) })
 

@@ -123,6 +123,33 @@ export function ssoRepo({ db, t }: Database) {
         .where(and(...conditions))
       return rows.map((r) => r.id)
     },
+    /** A person's own identities at the providers, with the provider's name. */
+    async identitiesOf(userId: string) {
+      return db
+        .select({
+          id: t.userIdentities.id,
+          providerLabel: t.identityProviders.label,
+          email: t.userIdentities.email,
+          createdAt: t.userIdentities.createdAt,
+          lastUsedAt: t.userIdentities.lastUsedAt,
+        })
+        .from(t.userIdentities)
+        .innerJoin(t.identityProviders, eq(t.identityProviders.id, t.userIdentities.providerId))
+        .where(eq(t.userIdentities.userId, userId))
+        .orderBy(asc(t.identityProviders.label))
+    },
+    /** Removes one of the person's own links; the provider's key when there was one. */
+    async unlink(tx: Db, userId: string, id: string): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ key: t.identityProviders.key })
+        .from(t.userIdentities)
+        .innerJoin(t.identityProviders, eq(t.identityProviders.id, t.userIdentities.providerId))
+        .where(and(eq(t.userIdentities.id, id), eq(t.userIdentities.userId, userId)))
+        .limit(1)
+      if (!row) return undefined
+      await tx.delete(t.userIdentities).where(eq(t.userIdentities.id, id))
+      return row.key
+    },
     async usersOfSubject(providerId: string, subject: string): Promise<string[]> {
       const rows = await db
         .select({ userId: t.userIdentities.userId })

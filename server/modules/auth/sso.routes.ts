@@ -5,10 +5,11 @@ import {
   identityProviderParamSchema,
   identityProviderUpdateSchema,
   backchannelLogoutSchema,
+  linkedIdentityParamSchema,
   ssoKeyParamSchema,
   ssoStartQuerySchema,
 } from '../../../shared/schemas/sso'
-import { access } from '../../lib/access'
+import { access, notImpersonating } from '../../lib/access'
 import { clientIp } from '../../lib/client-ip'
 import type { AppEnv } from '../../lib/context'
 import { requestCookieOf } from '../../lib/headers'
@@ -74,6 +75,12 @@ export function ssoRoutes(deps: Deps, sso: SsoService) {
           if (err instanceof SsoRefused) return toLogin(c, err.reason)
           throw err
         }
+      })
+      // The person's own links to the providers (their profile's security tab), and removing one.
+      .get('/identities', access.can('view', 'profile'), async (c) => c.json({ items: await sso.identities.list(c.var.auth!.userData.id) }, 200))
+      .delete('/identities/:id', access.can('update', 'profile'), notImpersonating, validate('param', linkedIdentityParamSchema), async (c) => {
+        await sso.identities.unlink(c.var.auth!.userData.id, c.req.valid('param').id)
+        return c.body(null, 204)
       })
       // The provider ends the person's session there, and here (OpenID Connect Back-Channel Logout 1.0).
       .post('/:key/backchannel-logout', access.public(), validate('param', ssoKeyParamSchema), validate('form', backchannelLogoutSchema), async (c) => {

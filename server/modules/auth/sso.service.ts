@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client'
-import { isAllowedIssuer, type SsoButton } from '../../../shared/schemas/sso'
+import { isAllowedIssuer, type LinkedIdentity, type SsoButton } from '../../../shared/schemas/sso'
+import { logActivity } from '../../platform/activity-log'
 import { ApiError } from '../../lib/errors'
 import type { AuthServiceContext, LoginResult } from './auth.context'
 import { ssoRepo, type IdentityProviderRow } from './sso.repo'
@@ -71,6 +72,17 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
   return {
     admin: ssoProviders(ctx, repo),
     logout: ssoLogout(ctx, repo, configOf, opts),
+    /** The person's own links to the providers (their profile): listed, and one removed (logged). */
+    identities: {
+      list: (userId: string): Promise<LinkedIdentity[]> => repo.identitiesOf(userId),
+      async unlink(userId: string, id: string): Promise<void> {
+        await database.transaction(async (tx) => {
+          const key = await repo.unlink(tx, userId, id)
+          if (!key) throw new ApiError(404, 'not_found')
+          await logActivity(tx, database.t, { at: now(), actorId: userId, entity: 'user', entityId: userId, action: 'sso_unlinked', reason: key })
+        })
+      },
+    },
     /** The sign-in page's buttons. */
     buttons: (): Promise<SsoButton[]> => repo.active(),
     /**

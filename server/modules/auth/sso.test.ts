@@ -408,3 +408,21 @@ describe('the administrator’s providers', () => {
     expect((await t.request('GET', '/api/auth/sso/jit/start')).status).toBe(404)
   })
 })
+
+describe('a person’s own linked sign-ins', () => {
+  it('lists them on the profile, unlinks one of their own (logged), and not another’s', async () => {
+    op.person = entraPerson()
+    const { session } = await signIn('entra', '/')
+    const mine = await t.request('GET', '/api/auth/sso/identities', { cookie: session })
+    expect(mine.status).toBe(200)
+    const items = mine.json.items as Array<{ id: string; providerLabel: string; email: string | null; lastUsedAt: number | null }>
+    expect(items).toEqual([expect.objectContaining({ providerLabel: 'Microsoft', email: 'backoffice@demo.test' })])
+    expect(items[0]!.lastUsedAt).toBeGreaterThan(Date.now() - 60_000)
+
+    const manager = await t.login('manager@demo.test')
+    expect((await t.request('DELETE', `/api/auth/sso/identities/${items[0]!.id}`, { cookie: manager.cookie })).status).toBe(404)
+    expect((await t.request('DELETE', `/api/auth/sso/identities/${items[0]!.id}`, { cookie: session })).status).toBe(204)
+    expect((await t.request('GET', '/api/auth/sso/identities', { cookie: session })).json.items).toEqual([])
+    expect((await logLines('sso_unlinked')).map((l) => l.reason)).toEqual(['entra'])
+  })
+})

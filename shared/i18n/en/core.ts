@@ -229,6 +229,7 @@ export const enCore = {
       sso_linked: 'Linked to an identity provider',
       sso_created: 'Created at the first sign-in through an identity provider',
       sso_refused: 'Sign-in through an identity provider refused',
+      sso_unlinked: 'Link to an identity provider removed',
       mfa_enabled: 'Two-step sign-in on',
       mfa_disabled: 'Two-step sign-in off',
       mfa_reset: 'Two-step sign-in reset',
@@ -442,6 +443,15 @@ export const enCore = {
     inactive: 'Left',
   },
   profile: {
+    identities: {
+      title: 'Linked sign-ins',
+      intro: 'Identity providers you can sign in with, such as the organisation’s Microsoft account.',
+      lastUsed: 'last used {{date, day}}',
+      unlink: 'Unlink',
+      unlinkTitle: 'Unlink {{name}}?',
+      unlinkText: 'You will no longer be able to sign in with {{name}}. If you have no password here, ask an administrator for one before unlinking.',
+      unlinked: 'The sign-in was unlinked',
+    },
     tabs: {
       account: 'Account',
       security: 'Security',

@@ -229,6 +229,7 @@ export const fiCore = {
       sso_linked: 'Liitetty tunnistuspalveluun',
       sso_created: 'Luotu ensimmäisellä kirjautumisella tunnistuspalvelun kautta',
       sso_refused: 'Kirjautuminen tunnistuspalvelun kautta estetty',
+      sso_unlinked: 'Liitos tunnistuspalveluun poistettu',
       mfa_enabled: 'Kaksivaiheinen kirjautuminen päällä',
       mfa_disabled: 'Kaksivaiheinen kirjautuminen pois',
       mfa_reset: 'Kaksivaiheinen kirjautuminen nollattu',
@@ -442,6 +443,15 @@ export const fiCore = {
     inactive: 'Lopettanut',
   },
   profile: {
+    identities: {
+      title: 'Liitetyt kirjautumiset',
+      intro: 'Tunnistuspalvelut, joilla voit kirjautua, kuten organisaation Microsoft-tili.',
+      lastUsed: 'viimeksi käytetty {{date, day}}',
+      unlink: 'Poista liitos',
+      unlinkTitle: 'Poistetaanko liitos: {{name}}?',
+      unlinkText: 'Et voi enää kirjautua palvelulla {{name}}. Jos sinulla ei ole täällä salasanaa, pyydä ylläpitäjältä sellainen ennen liitoksen poistamista.',
+      unlinked: 'Kirjautumisen liitos poistettiin',
+    },
     tabs: {
       account: 'Tili',
       security: 'Turvallisuus',

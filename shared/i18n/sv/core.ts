@@ -226,6 +226,7 @@ export const svCore = {
       sso_linked: 'Kopplad till inloggningstjänst',
       sso_created: 'Skapad vid första inloggningen via inloggningstjänst',
       sso_refused: 'Inloggning via inloggningstjänst nekad',
+      sso_unlinked: 'Koppling till inloggningstjänst borttagen',
       mfa_enabled: 'Tvåstegsinloggning på',
       mfa_disabled: 'Tvåstegsinloggning av',
       mfa_reset: 'Tvåstegsinloggning återställd',
@@ -439,6 +440,15 @@ export const svCore = {
     inactive: 'Slutat',
   },
   profile: {
+    identities: {
+      title: 'Kopplade inloggningar',
+      intro: 'Inloggningstjänster du kan logga in med, till exempel organisationens Microsoft-konto.',
+      lastUsed: 'senast använd {{date, day}}',
+      unlink: 'Koppla bort',
+      unlinkTitle: 'Koppla bort {{name}}?',
+      unlinkText: 'Du kan då inte längre logga in med {{name}}. Har du inget lösenord här, be en administratör om ett innan du kopplar bort.',
+      unlinked: 'Inloggningen kopplades bort',
+    },
     tabs: {
       account: 'Konto',
       security: 'Säkerhet',

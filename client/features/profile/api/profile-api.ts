@@ -14,6 +14,9 @@ export async function updateProfile(input: UpdateProfileInput): Promise<Profile>
 
 export const changePassword = (input: ChangePasswordInput) => call(rpc.profile.password.$post({ json: input }))
 export const listSessions = () => call(rpc.profile.sessions.$get())
+/** The person's own links to the organisation's identity providers (decision 093). */
+export const listLinkedIdentities = () => call(rpc.auth.sso.identities.$get())
+export const unlinkIdentity = (id: string) => call(rpc.auth.sso.identities[':id'].$delete({ param: { id } }))
 export const revokeOtherSessions = () => call(rpc.profile.sessions['revoke-others'].$post())
 
 export const getNotificationSettings = () => call(rpc.profile['notification-settings'].$get())

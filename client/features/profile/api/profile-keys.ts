@@ -6,4 +6,5 @@ export const profileKeys = {
   pushStatus: ['push-status'] as const,
   notificationSettings: ['notification-settings'] as const,
   externalAccounts: ['own-external-accounts'] as const,
+  identities: ['linked-identities'] as const,
 }

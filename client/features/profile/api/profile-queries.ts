@@ -7,7 +7,9 @@ import {
   getNotificationSettings,
   getOwnExternalAccounts,
   getProfile,
+  listLinkedIdentities,
   listSessions,
+  unlinkIdentity,
   revokeOtherSessions,
   saveNotificationSettings,
   updateProfile,
@@ -99,6 +101,23 @@ export function useRevokeOtherSessions(outcome: Outcome<unknown>) {
     onSuccess: (answer) => {
       outcome.onSuccess?.(answer)
       void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
+    },
+    onError: outcome.onError,
+  })
+}
+
+/** The person's own links to the organisation's identity providers (decision 093). */
+export function useLinkedIdentities() {
+  return useQuery({ queryKey: profileKeys.identities, queryFn: listLinkedIdentities })
+}
+
+export function useUnlinkIdentity(outcome: Outcome<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: unlinkIdentity,
+    onSuccess: (answer) => {
+      outcome.onSuccess?.(answer)
+      void queryClient.invalidateQueries({ queryKey: profileKeys.identities })
     },
     onError: outcome.onError,
   })

@@ -7,6 +7,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { TwoStepCard } from './two-step-card'
+import { LinkedIdentitiesCard } from './linked-identities-card'
 import { OwnExternalAccounts } from './own-external-accounts'
 import { useSchemaForm } from '../../../components/ui/form-kit'
 import { useChangePassword, useRevokeOtherSessions, useSessions } from '../api/profile-queries'
@@ -50,6 +51,8 @@ export function SecurityTab() {
       </form>
 
       <TwoStepCard />
+
+      <LinkedIdentitiesCard />
 
       <OwnExternalAccounts />
 
