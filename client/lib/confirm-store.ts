@@ -1,3 +1,5 @@
+import { subscribers } from './subscribers'
+
 /**
  * One confirmation at a time: `confirm({...})` resolves true when the user confirms, false otherwise. Without a
  * `cancelLabel` it is a notice to acknowledge, with its one button.
@@ -6,17 +8,11 @@ export type ConfirmRequest = { title: string; text: string; confirmLabel: string
 type Pending = ConfirmRequest & { resolve: (ok: boolean) => void }
 
 let pending: Pending | null = null
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const { emit, subscribe } = subscribers()
 
 export const confirmStore = {
   get: () => pending,
-  subscribe(l: () => void) {
-    listeners.add(l)
-    return () => {
-      listeners.delete(l)
-    }
-  },
+  subscribe,
   answer(ok: boolean) {
     const p = pending
     pending = null

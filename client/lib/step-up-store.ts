@@ -1,3 +1,5 @@
+import { subscribers } from './subscribers'
+
 /**
  * A sensitive action's confirmation (decision 093): when the server answers `step_up_required`, the app asks the
  * person to confirm it is them (the dialog in client/features/auth/components/step-up-dialog.tsx) and, confirmed,
@@ -6,18 +8,12 @@
 type Pending = { promise: Promise<boolean>; resolve: (ok: boolean) => void }
 
 let pending: Pending | null = null
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const { emit, subscribe } = subscribers()
 
 export const stepUpStore = {
   /** whether the question is open */
   get: () => pending !== null,
-  subscribe(l: () => void) {
-    listeners.add(l)
-    return () => {
-      listeners.delete(l)
-    }
-  },
+  subscribe,
   answer(ok: boolean) {
     const p = pending
     pending = null

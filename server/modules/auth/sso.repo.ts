@@ -1,22 +1,11 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import type { IdentityProviderItem } from '../../../shared/schemas/sso'
 import type { Database, Db } from '../../db/client'
 
-export type IdentityProviderRow = {
-  id: string
-  key: string
-  label: string
-  issuer: string
-  clientId: string
+/** A provider as stored: the administrator's item with its sealed secret in place of whether there is one. */
+export type IdentityProviderRow = Omit<IdentityProviderItem, 'hasSecret' | 'linkedCount' | 'subjectClaim'> & {
   clientSecret: string | null
-  scopes: string
-  acrValues: string | null
   subjectClaim: string
-  matchByEmail: boolean
-  trustEmails: boolean
-  allowedDomains: string[]
-  jitRoleId: string | null
-  active: boolean
-  version: number
 }
 
 /** The identity providers and the people's links to them (docs/decisions/093). */

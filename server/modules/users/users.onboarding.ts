@@ -32,34 +32,23 @@ export function sellerAccounts(database: Database) {
       .where(and(eq(t.users.email, input.email)))
       .limit(1)
     if (taken) throw new ApiError(409, 'conflict', { fieldErrors: { email: ['validation.emailTaken'] } })
-    const userId = crypto.randomUUID()
-    const row = {
-      id: userId,
-      email: input.email,
-      passwordHash: input.passwordHash,
-      // The temporary password was shown to the recruiter: the seller sets their own at the first sign-in (decision 082).
-      passwordChangeRequired: true,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      roleId: role.id,
-      teamId: input.teamId,
-      phone: input.phone,
-      language: input.language,
-      ...input.details,
-      active: true,
-      createdAt: at,
-      updatedAt: at,
-    }
-    await tx.insert(t.users).values(row)
-    await logActivity(tx, t, {
-      at,
-      actorId,
-      entity: 'user',
-      entityId: userId,
-      action: 'created',
-      after: { email: input.email, firstName: input.firstName, lastName: input.lastName, roleId: role.id, teamId: input.teamId, language: input.language },
-    })
-    return { userId }
+    return insertAccount(
+      tx,
+      {
+        email: input.email,
+        passwordHash: input.passwordHash,
+        // The temporary password was shown to the recruiter: the seller sets their own at the first sign-in (decision 082).
+        passwordChangeRequired: true,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        roleId: role.id,
+        teamId: input.teamId,
+        phone: input.phone,
+        language: input.language,
+        ...input.details,
+      },
+      { at, actorId, logged: ['email', 'firstName', 'lastName', 'roleId', 'teamId', 'language'] },
+    )
   }
 
   /**
@@ -72,28 +61,30 @@ export function sellerAccounts(database: Database) {
     input: { email: string; firstName: string; lastName: string; roleId: string; language: 'sv' | 'en' | 'fi' | null; passwordHash: string },
     at: number,
   ): Promise<{ userId: string }> {
+    const { passwordHash, ...shown } = input
+    return insertAccount(
+      tx,
+      { ...shown, passwordHash },
+      { at, actorId: null, self: true, reason: 'sso', logged: ['email', 'firstName', 'lastName', 'roleId', 'language'] },
+    )
+  }
+
+  /** A new active account written, and logged as created with the fields named (by whom, or by the person themselves). */
+  async function insertAccount(
+    tx: Db,
+    values: Omit<typeof t.users.$inferInsert, 'id' | 'active' | 'createdAt' | 'updatedAt'>,
+    log: { at: number; actorId: string | null; self?: boolean; reason?: string; logged: Array<keyof typeof values> },
+  ): Promise<{ userId: string }> {
     const userId = crypto.randomUUID()
-    const row = {
-      id: userId,
-      email: input.email,
-      passwordHash: input.passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      roleId: input.roleId,
-      language: input.language,
-      active: true,
-      createdAt: at,
-      updatedAt: at,
-    }
-    await tx.insert(t.users).values(row)
+    await tx.insert(t.users).values({ ...values, id: userId, active: true, createdAt: log.at, updatedAt: log.at })
     await logActivity(tx, t, {
-      at,
-      actorId: userId,
+      at: log.at,
+      actorId: log.self ? userId : log.actorId,
       entity: 'user',
       entityId: userId,
       action: 'created',
-      after: { email: input.email, firstName: input.firstName, lastName: input.lastName, roleId: input.roleId, language: input.language },
-      reason: 'sso',
+      after: Object.fromEntries(log.logged.map((k) => [k, values[k] ?? null])),
+      reason: log.reason ?? null,
     })
     return { userId }
   }
