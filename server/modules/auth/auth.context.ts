@@ -88,6 +88,8 @@ export type AuthOptions = {
 export function authContext(database: Database, opts: AuthOptions) {
   const repo = authRepo(database)
   const now = opts.now ?? Date.now
+  /** how long a sign-in counts as recent for sensitive actions (decision 093) */
+  const stepUpMs = opts.stepUpMs ?? 15 * 60_000
   const mfa = mfaService(database, {
     now,
     secrets: opts.secrets,
@@ -226,6 +228,7 @@ export function authContext(database: Database, opts: AuthOptions) {
     opts,
     repo,
     now,
+    stepUpMs,
     mfa,
     dummyHash,
     cache,

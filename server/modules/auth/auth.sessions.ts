@@ -66,7 +66,7 @@ export function authSessions(ctx: AuthServiceContext) {
             rules: answer.userAbilityRules,
             ability,
             authenticatedAt: row.authenticatedAt ?? row.createdAt,
-            stepUpMs: opts.stepUpMs ?? 15 * 60_000,
+            stepUpMs: ctx.stepUpMs,
             answerJson,
             rev: createHash('sha256').update(answerJson).digest('base64url').slice(0, 16),
           },

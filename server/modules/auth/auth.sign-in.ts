@@ -68,7 +68,7 @@ export function authSignIn(ctx: AuthServiceContext) {
       await repo.noteAuthenticated(session.sessionId, at)
       dropSession(session.sessionId)
       await database.transaction((tx) => logActivity(tx, database.t, { at, actorId: userId, entity: 'user', entityId: userId, action: 'step_up' }))
-      return { validUntil: at + (ctx.opts.stepUpMs ?? 15 * 60_000) }
+      return { validUntil: at + ctx.stepUpMs }
     },
     /** Whether this is the user's password (asked again before a change to their sign-in methods). */
     async checkOwnPassword(userId: string, password: string): Promise<boolean> {

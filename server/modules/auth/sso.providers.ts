@@ -49,11 +49,20 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
     return clientSecret === undefined ? rest : { ...rest, clientSecret: clientSecret ? '(sealed)' : null }
   }
 
+  /**
+   * A provider decides who signs in as whom (a matched e-mail can be any account's, an administrator's too): only one
+   * who holds every rule may change one, so no one reaches an account beyond their own rules through it (decision 016).
+   */
+  const mustGovern = (actor: AuthContext) => {
+    if (!actor.ability.can('manage', 'all')) throw new ApiError(403, 'forbidden')
+  }
+
   return {
     async list(): Promise<IdentityProviderItem[]> {
       return (await repo.list()).map(itemOf)
     },
     async create(actor: AuthContext, input: z.output<typeof identityProviderInputSchema>, t: Translate): Promise<{ id: string }> {
+      mustGovern(actor)
       return database.transaction(async (tx) => {
         if (await repo.keyTaken(tx, input.key)) throw new ApiError(409, 'conflict', { fieldErrors: { key: [t('validation.ssoKeyTaken')] } })
         await mustGrantRole(tx, actor, input.jitRoleId, t)
@@ -78,6 +87,7 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
       })
     },
     async update(actor: AuthContext, id: string, input: z.output<typeof identityProviderUpdateSchema>, t: Translate): Promise<IdentityProviderItem> {
+      mustGovern(actor)
       await database.transaction(async (tx) => {
         const before = await repo.byId(tx, id)
         if (!before) throw new ApiError(404, 'not_found')
@@ -92,6 +102,10 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
         const at = now()
         if (!(await repo.update(tx, id, before.version, { ...values, updatedAt: at }))) throw new ApiError(409, 'version_conflict')
         const diff = changedFields(logged(before) as Record<string, unknown>, logged(values) as Record<string, unknown>)
+        if (clientSecret !== undefined) {
+          diff.before.clientSecret = before.clientSecret ? '(sealed)' : null
+          diff.after.clientSecret = clientSecret ? '(replaced)' : null
+        }
         await logActivity(tx, database.t, { at, actorId: actor.userData.id, entity: 'identity_provider', entityId: id, action: 'updated', ...diff })
       })
       const item = (await repo.list()).find((p) => p.id === id)
@@ -100,6 +114,7 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
     },
     /** A provider removed: its links go with it; the accounts stay (with their passwords). */
     async remove(actor: AuthContext, id: string): Promise<void> {
+      mustGovern(actor)
       await database.transaction(async (tx) => {
         const before = await repo.byId(tx, id)
         if (!before) throw new ApiError(404, 'not_found')
