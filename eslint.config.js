@@ -126,6 +126,7 @@ const TABLE_OWNERS = tableOwners('server/db/schema', {
   loginChallenges: 'auth',
   identityProviders: 'auth',
   userIdentities: 'auth',
+  identityProviderRoles: 'auth',
   // The rate limiters' store: each area's limiter keeps its counts there, under its own key prefix.
   rateLimits: null,
 })

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { loginRedirect } from '../shared/rules/guard'
 import { refreshSession } from './features/auth/api/auth-api'
 import { setMaintenanceHandler, setSessionChangedHandler, setUnauthenticatedHandler, setStepUpHandler } from './lib/api-client'
-import { askStepUp } from './lib/step-up-store'
+import { askStepUp, finishProviderStepUp } from './lib/step-up-store'
 import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
 import { hasInstallation } from './lib/installation'
@@ -93,7 +93,9 @@ if (import.meta.env.PROD) {
 
 // The login opened signed out is drawn on its own; every other page (and a signed-in visit to /login, which
 // the guard sends on) starts with the router.
-if (window.location.pathname === '/login' && !getUserData()) {
+if (finishProviderStepUp()) {
+  // The window that confirmed at the identity provider told the one that asked, and closes (or goes back): no drawing.
+} else if (window.location.pathname === '/login' && !getUserData()) {
   void Promise.all([import('./app/standalone-login'), i18nReady]).then(([{ StandaloneLogin }]) => draw(<StandaloneLogin navigate={navigateApp} />))
   // Back or forward to an entry of this app (pushed before the page was loaded again at the login): the router
   // takes over there.

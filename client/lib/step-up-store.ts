@@ -31,3 +31,35 @@ export function askStepUp(): Promise<boolean> {
   emit()
   return promise
 }
+
+/** Where a confirmation through the identity provider is told to the window that asked (decision 093). */
+export const STEP_UP_CHANNEL = 'sk-step-up'
+const REFUSED_KEY = 'sk-step-up-refused'
+
+/**
+ * Back from confirming at the identity provider (`/login?step=<done|reason>`, in the window the dialog opened): the
+ * window that asked hears the outcome and this one closes. Without an opener (a blocked pop-up: the page itself went),
+ * the page goes back to where it was, and a refusal waits there for the next question. True when this page was that.
+ */
+export function finishProviderStepUp(): boolean {
+  if (window.location.pathname !== '/login') return false
+  const params = new URLSearchParams(window.location.search)
+  const outcome = params.get('step')
+  if (!outcome) return false
+  new BroadcastChannel(STEP_UP_CHANNEL).postMessage({ outcome })
+  if (window.opener) {
+    window.close()
+    return true
+  }
+  if (outcome !== 'done') sessionStorage.setItem(REFUSED_KEY, outcome)
+  const to = params.get('to')
+  window.location.replace(to && /^\/(?!\/)/.test(to) ? to : '/')
+  return true
+}
+
+/** A refusal from a confirmation that went through this page (once). */
+export function takeStepUpRefusal(): string | null {
+  const reason = sessionStorage.getItem(REFUSED_KEY)
+  sessionStorage.removeItem(REFUSED_KEY)
+  return reason
+}

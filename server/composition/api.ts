@@ -92,6 +92,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     events: deps.events,
     onSessionsEnded: (ended) => deps.realtime.endSessions(ended),
     createAccount: sellerAccounts(deps.database).createFromIdentity,
+    setAccountRole: sellerAccounts(deps.database).setRoleFromIdentity,
   })
   const areas = assembleAreas(deps, {
     payHooks: options.payHooks,

@@ -26,6 +26,10 @@ export const REVIEWS: Record<string, Review> = {
     expand:
       'two new tables (decision 093) with their keys and unique indexes: an older release neither reads nor writes them, so nothing it does can break their constraints',
   },
+  '0076_provider_roles': {
+    expand:
+      'a new table and three new provider columns (decision 093), the not-null one with a default: an older release names its columns when it writes a provider, so the default fills the new one',
+  },
 }
 
 /** The fewest migrations a release must know to run on a database with these migrations applied. */

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'team_in_use',
   'not_while_impersonating',
   'step_up_required',
+  'sso_required',
   'cannot_impersonate',
   'invalid_code',
   'mfa_locked',

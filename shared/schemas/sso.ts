@@ -57,6 +57,23 @@ export const identityProviderInputSchema = z.strictObject({
   allowedDomains: z.array(domain).max(20).default([]),
   /** the role a person without an account gets at their first sign-in; null: none is made */
   jitRoleId: z.string().min(1).max(64).nullable().default(null),
+  /** the claim with the personal identity number at an eID broker (Idura: `ssn`; Signicat: `nin`); null: not matched */
+  identityNumberClaim: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^$|^[A-Za-z_][\w.:-]*$/, { error: 'validation.claimName' })
+    .transform((v) => v || null)
+    .nullable()
+    .default(null),
+  /** the claim the role mappings read: Entra ID's `groups` (object ids) or `roles` (app roles); null: none */
+  groupsClaim: z.enum(['groups', 'roles']).nullable().default(null),
+  /** roles whose people must sign in through this provider: no password sign-in for them */
+  requiredForRoleIds: z
+    .array(z.string().min(1).max(64))
+    .max(50)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
   active: z.boolean().default(true),
 })
 export type IdentityProviderInput = z.input<typeof identityProviderInputSchema>
@@ -78,10 +95,37 @@ export type IdentityProviderItem = {
   trustEmails: boolean
   allowedDomains: string[]
   jitRoleId: string | null
+  identityNumberClaim: string | null
+  groupsClaim: 'groups' | 'roles' | null
+  requiredForRoleIds: string[]
+  /** the provider's groups (or app roles) that give a role here, first match first */
+  roleMappings: RoleMapping[]
   active: boolean
   version: number
   linkedCount: number
 }
+
+/** A provider's group or app role that gives a role here (decision 093). */
+export type RoleMapping = { claimValue: string; roleId: string }
+
+/** The role mappings, in order (the first whose value the person holds gives the role), with the provider's version. */
+export const roleMappingsInputSchema = z.strictObject({
+  version: z.number().int().min(1),
+  mappings: z
+    .array(z.strictObject({ claimValue: z.string().trim().min(1).max(200), roleId: z.string().min(1).max(64) }))
+    .max(100)
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>()
+      rows.forEach((row, i) => {
+        if (seen.has(row.claimValue)) ctx.addIssue({ code: 'custom', path: [i, 'claimValue'], message: 'validation.duplicateValue' })
+        seen.add(row.claimValue)
+      })
+    }),
+})
+export type RoleMappingsInput = z.input<typeof roleMappingsInputSchema>
+
+/** A password sign-in refused because the person's role signs in through these providers (403 `sso_required`). */
+export type SsoRequired = { providers: SsoButton[] }
 
 /** A sign-in button: the active providers, for anyone. */
 export type SsoButton = { key: string; label: string }

@@ -248,6 +248,12 @@ export const [identityProviders, identityProvidersPg] = table('identity_provider
   allowedDomains: k.json('allowed_domains').$type<string[]>().notNull(),
   /** a person with no account gets one at their first sign-in, with this role (null: none is made) */
   jitRoleId: k.ref('jit_role_id', () => roles, 'set null'),
+  /** the claim with the person's personal identity number (an eID broker's, e.g. "ssn"): matched against the account's */
+  identityNumberClaim: k.text('identity_number_claim'),
+  /** the claim whose values the role mappings read: "groups" or "roles" (null: roles are not read from the provider) */
+  groupsClaim: k.text('groups_claim'),
+  /** roles whose people must sign in through this provider (no password sign-in for them) */
+  requiredForRoleIds: k.json('required_for_role_ids').$type<string[]>().notNull().default([]),
   active: k.bool('active').notNull().default(true),
   version: k.integer('version').notNull().default(1),
   createdAt: k.createdAt(),
@@ -268,4 +274,23 @@ export const [userIdentities, userIdentitiesPg] = table(
     lastUsedAt: k.ms('last_used_at'),
   }),
   (t, k) => [k.uniqueIndex('user_identities_subject').on(t.providerId, t.subject), k.index('user_identities_user').on(t.userId)],
+)
+
+/**
+ * A provider's group (or app role) that gives a role here (decision 093): the first mapping, by position, whose value the
+ * person's `groups`/`roles` claim holds. Who mapped it: a mapping gives no more than its author's rules, then and now.
+ */
+export const [identityProviderRoles, identityProviderRolesPg] = table(
+  'identity_provider_roles',
+  (k) => ({
+    id: k.id(),
+    providerId: k.ref('provider_id', () => identityProviders, 'cascade').notNull(),
+    /** the claim's value: an Entra ID group's object id, an app role's value, a group's name */
+    claimValue: k.text('claim_value').notNull(),
+    roleId: k.ref('role_id', () => roles, 'cascade').notNull(),
+    position: k.integer('position').notNull(),
+    mappedBy: k.ref('mapped_by', () => users, 'set null'),
+    createdAt: k.createdAt(),
+  }),
+  (t, k) => [k.uniqueIndex('identity_provider_roles_value').on(t.providerId, t.claimValue)],
 )

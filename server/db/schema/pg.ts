@@ -25,6 +25,7 @@ export {
   externalAccountsPg as externalAccounts,
   identityProvidersPg as identityProviders,
   userIdentitiesPg as userIdentities,
+  identityProviderRolesPg as identityProviderRoles,
 } from './identity'
 export { providersPg as providers, productsPg as products, productCategoriesPg as productCategories } from './catalog'
 export { customersPg as customers } from './customers'

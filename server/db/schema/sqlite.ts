@@ -22,6 +22,7 @@ export {
   externalAccounts,
   identityProviders,
   userIdentities,
+  identityProviderRoles,
 } from './identity'
 export { providers, products, productCategories } from './catalog'
 export { customers } from './customers'

@@ -62,6 +62,9 @@ export type AccountMaker = (
   at: number,
 ) => Promise<{ userId: string }>
 
+/** An account's role as the provider's groups give it, in the caller's transaction (the users area's; decision 093). */
+export type AccountRoleSetter = (tx: Db, userId: string, roleId: string, at: number) => Promise<void>
+
 /** How sign-in is set up: sessions' lifetime, the password hash's cost, and what other areas answer. */
 export type AuthOptions = {
   sessionTtlMs: number
@@ -79,6 +82,8 @@ export type AuthOptions = {
   onSessionsEnded?: (ended: EndedSessions) => void
   /** an account made at a person's first sign-in through an identity provider (the users area's; decision 093) */
   createAccount?: AccountMaker
+  /** an account's role as the provider's groups give it (the users area's; decision 093) */
+  setAccountRole?: AccountRoleSetter
 }
 
 /**

@@ -130,7 +130,7 @@ export function authRoutes({ env }: Deps, auth: AuthService) {
       // A sensitive action's confirmation (decision 093): how the person confirms, and confirming.
       .get('/step-up', access.signedIn(), async (c) => {
         const session = c.var.auth!
-        return c.json({ method: await auth.signIn.stepUpMethod(session), validUntil: session.authenticatedAt + session.stepUpMs }, 200)
+        return c.json({ ...(await auth.signIn.stepUpMethod(session)), validUntil: session.authenticatedAt + session.stepUpMs }, 200)
       })
       .post('/step-up', access.signedIn(), validate('json', stepUpInputSchema), async (c) => {
         const wrong = (field: 'code' | 'password') =>

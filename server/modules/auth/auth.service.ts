@@ -13,18 +13,26 @@ export function authService(database: Database, opts: AuthOptions) {
   const ctx = authContext(database, opts)
   const { sessionAnswer, mfa } = ctx
   const sessions = authSessions(ctx)
+  const sso = ssoService(ctx, {
+    createAccount:
+      opts.createAccount ??
+      (() => {
+        throw new Error('no account maker: accounts cannot be made at a first sign-in')
+      }),
+    setRole:
+      opts.setAccountRole ??
+      (() => {
+        throw new Error('no role setter: the provider’s groups cannot give roles')
+      }),
+    forgetSessionsOf: (userId) => sessions.forgetSessionsOf(userId),
+    endSessions: (ids) => database.transaction((tx) => sessions.endSessions(tx, ids)),
+  })
   return {
-    signIn: authSignIn(ctx),
+    // A role that signs in through a provider has no password sign-in (decision 093).
+    signIn: authSignIn(ctx, { requiredProviders: sso.requiredProviders, confirmProviders: sso.confirmProviders }),
     sessions,
     impersonation: authImpersonation(ctx),
-    sso: ssoService(ctx, {
-      createAccount:
-        opts.createAccount ??
-        (() => {
-          throw new Error('no account maker: accounts cannot be made at a first sign-in')
-        }),
-      endSessions: (ids) => database.transaction((tx) => sessions.endSessions(tx, ids)),
-    }),
+    sso,
     sessionAnswer,
     mfa,
   }

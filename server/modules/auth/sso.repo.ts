@@ -1,15 +1,19 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { IdentityProviderItem } from '../../../shared/schemas/sso'
 import type { Database, Db } from '../../db/client'
+import { ssoAccessRepo } from './sso.repo-access'
 
 /** A provider as stored: the administrator's item with its sealed secret in place of whether there is one. */
-export type IdentityProviderRow = Omit<IdentityProviderItem, 'hasSecret' | 'linkedCount' | 'subjectClaim'> & {
+export type IdentityProviderRow = Omit<IdentityProviderItem, 'hasSecret' | 'linkedCount' | 'subjectClaim' | 'groupsClaim' | 'roleMappings'> & {
   clientSecret: string | null
   subjectClaim: string
+  groupsClaim: string | null
 }
+export type { RoleMappingRow } from './sso.repo-access'
 
 /** The identity providers and the people's links to them (docs/decisions/093). */
-export function ssoRepo({ db, t }: Database) {
+export function ssoRepo(database: Database) {
+  const { db, t } = database
   const columns = {
     id: t.identityProviders.id,
     key: t.identityProviders.key,
@@ -24,6 +28,9 @@ export function ssoRepo({ db, t }: Database) {
     trustEmails: t.identityProviders.trustEmails,
     allowedDomains: t.identityProviders.allowedDomains,
     jitRoleId: t.identityProviders.jitRoleId,
+    identityNumberClaim: t.identityProviders.identityNumberClaim,
+    groupsClaim: t.identityProviders.groupsClaim,
+    requiredForRoleIds: t.identityProviders.requiredForRoleIds,
     active: t.identityProviders.active,
     version: t.identityProviders.version,
   }
@@ -149,6 +156,8 @@ export function ssoRepo({ db, t }: Database) {
     async noteUsed(linkId: string, at: number) {
       await db.update(t.userIdentities).set({ lastUsedAt: at }).where(eq(t.userIdentities.id, linkId))
     },
+    /** Who may sign in as whom beyond the link: role mappings, identity numbers, roles that need a provider. */
+    access: ssoAccessRepo(database),
     async roleExists(tx: Db, roleId: string): Promise<boolean> {
       const [row] = await tx.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.id, roleId)).limit(1)
       return !!row

@@ -10,8 +10,18 @@ import { ssoLogout } from './sso.logout'
 
 export { SsoRefused, type SsoOptions }
 
-/** What the browser keeps between leaving for the provider and coming back (sealed in a cookie, minutes long). */
-type Pending = { k: string; s: string; n: string; v: string; r: string; e: number }
+/**
+ * What the browser keeps between leaving for the provider and coming back (sealed in a cookie, minutes long): the
+ * provider, state, nonce, PKCE verifier, return path and expiry; for a confirmation (step-up), the session it is for
+ * and the person who must confirm.
+ */
+type Pending = { k: string; s: string; n: string; v: string; r: string; e: number; step?: { sid: string; u: string } }
+
+/** A confirmation through a provider, for this session and this person (the administrator, when acting as someone). */
+export type StepUpFor = { sessionId: string; userId: string }
+
+/** The provider's clock may run this far from ours (a fresh sign-in's `auth_time`). */
+const CLOCK_SKEW_S = 60
 
 /** How long a person has at the provider before the sign-in must start again. */
 export const SSO_PENDING_MS = 10 * 60_000
@@ -69,6 +79,44 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
   }
 
   const { accountOf, logRefusal } = ssoAccounts(ctx, repo, opts)
+
+  /** The code exchanged and the ID token checked; a confirmation's sign-in must be one made after it was asked. */
+  async function exchange(provider: IdentityProviderRow, currentUrl: URL, pending: Pending): Promise<Claims> {
+    try {
+      const config = await configOf(provider)
+      const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+        pkceCodeVerifier: pending.v,
+        expectedState: pending.s,
+        expectedNonce: pending.n,
+        idTokenExpected: true,
+      })
+      const claims = (tokens.claims() ?? {}) as Claims
+      const asked = (pending.e - SSO_PENDING_MS) / 1000
+      if (pending.step && !(typeof claims.auth_time === 'number' && claims.auth_time >= asked - CLOCK_SKEW_S))
+        throw new SsoRefused('failed', 'no fresh sign-in (auth_time)')
+      return claims
+    } catch (err) {
+      const refused = refusalOf(err)
+      if (refused.reason !== 'cancelled') await logRefusal(provider, refused.detail ? `${refused.reason} (${refused.detail})` : refused.reason)
+      throw refused
+    }
+  }
+  /** A confirmation: for the session that asked, by the person who must confirm; the session counts as signed in now. */
+  async function confirm(provider: IdentityProviderRow, currentUrl: URL, pending: Pending, step: NonNullable<Pending['step']>, sessionId: string | null) {
+    if (step.sid !== sessionId) throw new SsoRefused('expired')
+    const { userId } = await accountOf(provider, await exchange(provider, currentUrl, pending), false)
+    if (userId !== step.u) {
+      await logRefusal(provider, 'other_person', step.u)
+      throw new SsoRefused('other_person')
+    }
+    const at = now()
+    await ctx.repo.noteAuthenticated(step.sid, at)
+    ctx.dropSession(step.sid)
+    await database.transaction((tx) =>
+      logActivity(tx, database.t, { at, actorId: userId, entity: 'user', entityId: userId, action: 'step_up', reason: provider.key }),
+    )
+  }
+
   return {
     admin: ssoProviders(ctx, repo),
     logout: ssoLogout(ctx, repo, configOf, opts),
@@ -83,13 +131,21 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
         })
       },
     },
+    /** The active providers this account's role must sign in through (none: a password does). */
+    async requiredProviders(userId: string): Promise<SsoButton[]> {
+      const account = await repo.access.userRole(database.db, userId)
+      if (!account) return []
+      return (await repo.access.requirements()).filter((p) => p.requiredForRoleIds.includes(account.roleId)).map(({ key, label }) => ({ key, label }))
+    },
+    /** The active providers the person can confirm it is them through: the ones their account is linked to. */
+    confirmProviders: (userId: string): Promise<SsoButton[]> => repo.access.linkedProviders(userId),
     /** The sign-in page's buttons. */
     buttons: (): Promise<SsoButton[]> => repo.active(),
     /**
      * The way out to the provider: its authorization address (PKCE S256, a state and a nonce) and what the browser
      * keeps until it comes back. A provider that cannot be reached refuses as `unavailable`.
      */
-    async start(key: string, returnTo: string, redirectUri: string): Promise<{ location: string; pending: string }> {
+    async start(key: string, returnTo: string, redirectUri: string, stepUp?: StepUpFor): Promise<{ location: string; pending: string }> {
       const provider = await activeProvider(key)
       let config: oidc.Configuration
       try {
@@ -98,7 +154,15 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
         throw refusalOf(err)
       }
       const verifier = oidc.randomPKCECodeVerifier()
-      const pending: Pending = { k: provider.key, s: oidc.randomState(), n: oidc.randomNonce(), v: verifier, r: returnTo, e: now() + SSO_PENDING_MS }
+      const pending: Pending = {
+        k: provider.key,
+        s: oidc.randomState(),
+        n: oidc.randomNonce(),
+        v: verifier,
+        r: returnTo,
+        e: now() + SSO_PENDING_MS,
+        ...(stepUp ? { step: { sid: stepUp.sessionId, u: stepUp.userId } } : {}),
+      }
       const params: Record<string, string> = {
         redirect_uri: redirectUri,
         scope: provider.scopes,
@@ -108,18 +172,22 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
         nonce: pending.n,
       }
       if (provider.acrValues) params.acr_values = provider.acrValues
+      // A confirmation is a sign-in at the provider now, not its remembered session (OpenID Connect Core 3.1.2.1).
+      if (stepUp) Object.assign(params, { prompt: 'login', max_age: '0' })
       return { location: oidc.buildAuthorizationUrl(config, params).href, pending: secrets.seal(JSON.stringify(pending)) }
     },
     /**
      * Back from the provider: the pending sign-in this browser started, the code exchanged (state, PKCE, the ID
      * token's signature, issuer, audience, expiry and nonce checked by openid-client), the account found, a session.
+     * A confirmation instead marks the session it was for as recently signed in, when the same person signed in at
+     * the provider after it was asked (`auth_time`).
      */
     async callback(
       key: string,
       currentUrl: URL,
       sealedPending: string | undefined,
-      meta: { ip: string | null; userAgent: string | null },
-    ): Promise<{ session: Extract<LoginResult, { token: string }>; returnTo: string }> {
+      meta: { ip: string | null; userAgent: string | null; sessionId: string | null },
+    ): Promise<{ session: Extract<LoginResult, { token: string }>; returnTo: string } | { steppedUp: true; returnTo: string }> {
       const provider = await activeProvider(key)
       let pending: Pending | undefined
       try {
@@ -128,21 +196,17 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
         pending = undefined
       }
       if (!pending || pending.k !== provider.key || pending.e < now()) throw new SsoRefused('expired')
-      let claims: Claims
-      try {
-        const config = await configOf(provider)
-        const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
-          pkceCodeVerifier: pending.v,
-          expectedState: pending.s,
-          expectedNonce: pending.n,
-          idTokenExpected: true,
-        })
-        claims = (tokens.claims() ?? {}) as Claims
-      } catch (err) {
-        const refused = refusalOf(err)
-        if (refused.reason !== 'cancelled') await logRefusal(provider, refused.detail ? `${refused.reason} (${refused.detail})` : refused.reason)
-        throw refused
+      // A confirmation comes back to the session that asked for it.
+      if (pending.step) {
+        try {
+          await confirm(provider, currentUrl, pending, pending.step, meta.sessionId)
+        } catch (err) {
+          if (err instanceof SsoRefused) err.step = true
+          throw err
+        }
+        return { steppedUp: true, returnTo: pending.r }
       }
+      const claims = await exchange(provider, currentUrl, pending)
       const { userId, linkId } = await accountOf(provider, claims)
       const session = await startSession(userId, meta, { providerId: provider.id, sid: typeof claims.sid === 'string' ? claims.sid.slice(0, 255) : null })
       if ('challenge' in session) throw new Error('a provider sign-in answers a session')

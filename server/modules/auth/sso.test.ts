@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, DEMO_PASSWORD, ORIGIN } from '../../test/harness'
 import { cookieJar, startOidcProvider, type TestOidcProvider } from '../../test/oidc-op'
+import { SSO_CLIENT, ssoCallback, ssoFlow } from '../../test/sso-flow'
 
 /**
  * Signing in with the organisation's identity provider (issue 74, decision 093), against a real OpenID Provider on
@@ -12,11 +13,11 @@ import { cookieJar, startOidcProvider, type TestOidcProvider } from '../../test/
  * and back to the app's callback with the app's pending cookie.
  */
 const t = await createTestApp()
-const CLIENT = { clientId: 'saljkraft-test', clientSecret: 'a-client-secret-of-the-test' }
+const CLIENT = SSO_CLIENT
 let op: TestOidcProvider
 let admin: { cookie: string }
-
-const callback = (key: string) => `${ORIGIN}/api/auth/sso/${key}/callback`
+const { throughProvider, comeBack, signIn, me, logLines } = ssoFlow(t, () => op)
+const callback = ssoCallback
 
 // The app on a port of its own, where the provider posts its logout tokens.
 const listening = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -38,49 +39,8 @@ afterAll(async () => {
   await new Promise((resolve) => listening.close(resolve))
 })
 
-async function roleId(key: string): Promise<string> {
-  const roles = (await t.request('GET', '/api/roles?itemsPerPage=100', { cookie: admin.cookie })).json.items as Array<{ id: string; key: string }>
-  return roles.find((r) => r.key === key)!.id
-}
-
-async function addProvider(body: Record<string, unknown>) {
-  const r = await t.request('POST', '/api/identity-providers', { cookie: admin.cookie, body: { issuer: op.issuer, ...CLIENT, ...body } })
-  expect(r.status, r.text).toBe(201)
-  return r.json.id as string
-}
-
-const setCookieOf = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(';')[0]
-
-/** Start at the app, sign in at the provider, and stop before coming back: the callback's address and the pending cookie. */
-async function throughProvider(key: string, returnTo = '/backoffice/salereports', jar = cookieJar()) {
-  const start = await t.request('GET', `/api/auth/sso/${key}/start?returnTo=${encodeURIComponent(returnTo)}`)
-  expect(start.status, start.text).toBe(302)
-  let location = start.res.headers.get('location')!
-  const pending = setCookieOf(start.res, 'sk_sso')
-  for (let hops = 0; !location.startsWith(`${ORIGIN}/`); hops++) {
-    expect(hops).toBeLessThan(10)
-    const r = await fetch(location, { redirect: 'manual', headers: { cookie: jar.header() } })
-    jar.keep(r)
-    expect([302, 303], await r.text()).toContain(r.status)
-    location = new URL(r.headers.get('location')!, location).href
-  }
-  return { callbackUrl: new URL(location), pending: pending!, jar }
-}
-
-async function comeBack(callbackUrl: URL, pending: string | undefined) {
-  const r = await t.request('GET', callbackUrl.pathname + callbackUrl.search, { cookie: pending })
-  expect(r.status, r.text).toBe(302)
-  return { location: r.res.headers.get('location')!, session: setCookieOf(r.res, 'sk_session') }
-}
-
-async function signIn(key: string, returnTo?: string, jar?: ReturnType<typeof cookieJar>) {
-  const { callbackUrl, pending } = await throughProvider(key, returnTo, jar)
-  return comeBack(callbackUrl, pending)
-}
+const roleId = (key: string) => ssoFlow(t, () => op).roleId(admin.cookie, key)
+const addProvider = (body: Record<string, unknown>) => ssoFlow(t, () => op).addProvider(admin.cookie, body)
 
 /** The provider's sign-out page answered "yes": its session ends (and it tells the apps that asked, by back channel). */
 async function signOutAtProvider(endSessionUrl: string, jar: ReturnType<typeof cookieJar>) {
@@ -98,19 +58,6 @@ async function signOutAtProvider(endSessionUrl: string, jar: ReturnType<typeof c
   })
   jar.keep(done)
   return done.headers.get('location')
-}
-
-async function me(session: string | undefined) {
-  const r = await t.request('GET', '/api/auth/me', { cookie: session })
-  return r.status === 200 ? (r.json.userData as { email: string; role: string; fullName: string }) : null
-}
-
-async function logLines(action: string) {
-  const { db, t: tables } = t.database
-  return db
-    .select({ entityId: tables.activityLog.entityId, reason: tables.activityLog.reason, actorId: tables.activityLog.actorId })
-    .from(tables.activityLog)
-    .where(eq(tables.activityLog.action, action))
 }
 
 const entraPerson = (email = 'backoffice@demo.test') => ({
@@ -399,7 +346,7 @@ describe('the administrator’s providers', () => {
     const items = (await t.request('GET', '/api/identity-providers', { cookie: admin.cookie })).json.items as Array<Record<string, unknown>>
     const jit = items.find((p) => p.key === 'jit')!
     const body = { ...jit, active: false }
-    for (const k of ['id', 'hasSecret', 'linkedCount']) delete (body as Record<string, unknown>)[k]
+    for (const k of ['id', 'hasSecret', 'linkedCount', 'roleMappings']) delete (body as Record<string, unknown>)[k]
     const off = await t.request('PUT', `/api/identity-providers/${String(jit.id)}`, { cookie: admin.cookie, body })
     expect(off.status, off.text).toBe(200)
     expect(off.json).toMatchObject({ active: false, hasSecret: true, version: 2 })

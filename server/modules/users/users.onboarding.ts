@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database, Db } from '../../db/client'
 import { ApiError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
@@ -69,6 +69,17 @@ export function sellerAccounts(database: Database) {
     )
   }
 
+  /**
+   * An account's role as its identity provider's groups give it at a sign-in (decision 093; the auth area checked the
+   * mapping's author may give it and logged the change): the role written, the account's version counted.
+   */
+  async function setRoleFromIdentity(tx: Db, userId: string, roleId: string, at: number): Promise<void> {
+    await tx
+      .update(t.users)
+      .set({ roleId, version: sql`${t.users.version} + 1`, updatedAt: at })
+      .where(eq(t.users.id, userId))
+  }
+
   /** A new active account written, and logged as created with the fields named (by whom, or by the person themselves). */
   async function insertAccount(
     tx: Db,
@@ -89,6 +100,6 @@ export function sellerAccounts(database: Database) {
     return { userId }
   }
 
-  return { teamRegion, createSeller, createFromIdentity }
+  return { teamRegion, createSeller, createFromIdentity, setRoleFromIdentity }
 }
 export type SellerAccounts = ReturnType<typeof sellerAccounts>

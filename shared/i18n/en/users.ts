@@ -44,6 +44,26 @@ export const enUsers = {
     jitHelp: 'A person without an account gets one with this role. You can only choose a role whose every permission you hold.',
     noJit: 'No new account',
     active: 'Active (shown on the sign-in page)',
+    identityNumberClaim: 'Claim with the personal identity number',
+    identityNumberHelp:
+      'For BankID through a broker: ssn (Idura), nin (Signicat). A person is then matched to the account with that personal number. Leave blank otherwise.',
+    groupsClaim: 'Roles from the provider’s groups',
+    groupsHelp: 'The claim whose values give roles here (see Group mappings in the list). With it, a person’s role follows their groups at each sign-in.',
+    groupsNone: 'Not read',
+    requiredFor: 'Must sign in through this provider',
+    requiredHelp: 'People with these roles cannot sign in with a password. Your own role can be chosen once your account is linked to the provider.',
+    roles: 'Roles',
+    rolesSummary: '{{mapped}} mapped, {{required}} required',
+    mappings: 'Group mappings',
+    mappingsTitle: 'Group mappings: {{name}}',
+    mappingsIntro:
+      'The first row whose value is in the person’s “{{claim}}” claim gives their role, at each sign-in. An account whose role none of these rows gives (an administrator’s) keeps its role. Rows count from the top.',
+    mappingsNoClaim: 'The provider does not read groups yet: choose the claim in its settings, or these rows give nothing.',
+    claimValue: 'Group or app role (value in the claim)',
+    mappedRole: 'Role here',
+    addMapping: 'Add a row',
+    removeMapping: 'Remove row {{value}}',
+    mappingsSaved: 'The group mappings of {{name}} were saved',
   },
   externalAccounts: {
     intro:

@@ -44,6 +44,27 @@ export const fiUsers = {
     jitHelp: 'Henkilö, jolla ei ole tiliä, saa tilin tällä roolilla. Voit valita vain roolin, jonka kaikki oikeudet sinulla on.',
     noJit: 'Ei uutta tiliä',
     active: 'Aktiivinen (näkyy kirjautumissivulla)',
+    identityNumberClaim: 'Henkilötunnuksen väite',
+    identityNumberHelp:
+      'BankID:lle välittäjän kautta: ssn (Idura), nin (Signicat). Henkilö yhdistetään silloin tiliin, jolla on sama henkilötunnus. Jätä muuten tyhjäksi.',
+    groupsClaim: 'Roolit palvelun ryhmistä',
+    groupsHelp:
+      'Väite, jonka arvot antavat rooleja täällä (katso luettelon Ryhmäyhdistykset). Silloin henkilön rooli seuraa ryhmiä jokaisella kirjautumisella.',
+    groupsNone: 'Ei lueta',
+    requiredFor: 'Täytyy kirjautua tämän palvelun kautta',
+    requiredHelp: 'Näiden roolien henkilöt eivät voi kirjautua salasanalla. Oman roolisi voi valita, kun tilisi on liitetty palveluun.',
+    roles: 'Roolit',
+    rolesSummary: '{{mapped}} yhdistetty, {{required}} vaadittu',
+    mappings: 'Ryhmäyhdistykset',
+    mappingsTitle: 'Ryhmäyhdistykset: {{name}}',
+    mappingsIntro:
+      'Ensimmäinen rivi, jonka arvo on henkilön väitteessä ”{{claim}}”, antaa roolin jokaisella kirjautumisella. Tili, jonka roolia mikään rivi ei anna (ylläpitäjän), pitää roolinsa. Rivit luetaan ylhäältä.',
+    mappingsNoClaim: 'Palvelu ei vielä lue ryhmiä: valitse väite sen asetuksista, muuten rivit eivät anna mitään.',
+    claimValue: 'Ryhmä tai sovellusrooli (arvo väitteessä)',
+    mappedRole: 'Rooli täällä',
+    addMapping: 'Lisää rivi',
+    removeMapping: 'Poista rivi {{value}}',
+    mappingsSaved: 'Palvelun {{name}} ryhmäyhdistykset tallennettiin',
   },
   externalAccounts: {
     intro:

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { IdentityProviderInput, IdentityProviderUpdate } from '../../../../shared/schemas/sso'
+import type { IdentityProviderInput, IdentityProviderUpdate, RoleMappingsInput } from '../../../../shared/schemas/sso'
 import { call, rpc } from '../../../lib/api-client'
 import { authKeys } from './auth-keys'
 
@@ -22,3 +22,6 @@ export function useRefreshIdentityProviders() {
   const queryClient = useQueryClient()
   return () => queryClient.invalidateQueries({ queryKey: authKeys.identityProviders })
 }
+
+/** Which of a provider's groups (or app roles) give which roles here, in order, on the provider's version read. */
+export const saveRoleMappings = (id: string, json: RoleMappingsInput) => call(rpc['identity-providers'][':id']['role-mappings'].$put({ param: { id }, json }))

@@ -1,6 +1,6 @@
 import { Badge, Code, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { Controller } from 'react-hook-form'
+import { Controller, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { DOMAIN_PATTERN, identityProviderInputSchema, type IdentityProviderItem } from '../../../../shared/schemas/sso'
@@ -21,6 +21,7 @@ import {
   useRefreshIdentityProviders,
   useRoleChoices,
 } from '../api/identity-providers-api'
+import { RoleMappingsDialog } from '../components/role-mappings-dialog'
 
 /** The address a provider sends people back to: what the administrator registers at the provider. */
 const callbackOf = (key: string) => `${window.location.origin}/api/auth/sso/${key || '…'}/callback`
@@ -37,6 +38,7 @@ export default function IdentityProvidersPage() {
   const refresh = useRefreshIdentityProviders()
   const [editing, setEditing] = useState<IdentityProviderItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<IdentityProviderItem | null>(null)
+  const [mapping, setMapping] = useState<IdentityProviderItem | null>(null)
   const mayUpdate = ability.can('update', 'identity_providers')
   const done = (message: string) => {
     snackbar.success(message)
@@ -75,6 +77,11 @@ export default function IdentityProvidersPage() {
               ),
             },
             { header: t('identityProviders.key'), hideBelow: 'sm', mono: true, cell: (x) => x.key },
+            {
+              header: t('identityProviders.roles'),
+              hideBelow: 'md',
+              cell: (x) => t('identityProviders.rolesSummary', { mapped: x.roleMappings.length, required: x.requiredForRoleIds.length }),
+            },
             { header: t('identityProviders.linked'), end: true, cell: (x) => x.linkedCount },
           ]}
           actions={
@@ -86,12 +93,14 @@ export default function IdentityProvidersPage() {
                     deleteLabel={t('identityProviders.delete')}
                     onEdit={() => setEditing(x)}
                     onDelete={() => setDeleting(x)}
+                    extra={[{ label: t('identityProviders.mappings'), onClick: () => setMapping(x) }]}
                   />
                 )
               : undefined
           }
         />
       </Stack>
+      {mapping ? <RoleMappingsDialog provider={mapping} onClose={() => setMapping(null)} onSaved={done} onConflict={() => void providers.refetch()} /> : null}
       {editing ? <ProviderDialog provider={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void providers.refetch()} /> : null}
       <ConfirmDeleteDialog
         open={deleting !== null}
@@ -124,6 +133,8 @@ const formSchema = identityProviderInputSchema.extend({
     .transform(domainsOf),
   jitRoleId: z.string().transform((v) => v || null),
   acrValues: z.string().transform((v) => v.trim() || null),
+  identityNumberClaim: z.string().transform((v) => v.trim() || null),
+  groupsClaim: z.enum(['', 'groups', 'roles']).transform((v) => v || null),
 })
 
 function ProviderDialog(props: { provider: IdentityProviderItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
@@ -144,6 +155,9 @@ function ProviderDialog(props: { provider: IdentityProviderItem | 'new'; onClose
       trustEmails: existing?.trustEmails ?? false,
       allowedDomains: (existing?.allowedDomains ?? []).join(', '),
       jitRoleId: existing?.jitRoleId ?? '',
+      identityNumberClaim: existing?.identityNumberClaim ?? '',
+      groupsClaim: existing?.groupsClaim ?? '',
+      requiredForRoleIds: existing?.requiredForRoleIds ?? [],
       active: existing?.active ?? true,
     },
   })
@@ -245,7 +259,73 @@ function ProviderDialog(props: { provider: IdentityProviderItem | 'new'; onClose
         disabled={!roles.data}
         options={(roles.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))}
       />
+      <ProviderAccessFields form={form} roles={roles.data?.items} />
       {check('active', t('identityProviders.active'))}
     </FormDialog>
+  )
+}
+
+/** Who signs in as whom beyond the link: the identity number claim, roles from groups, roles that need the provider. */
+function ProviderAccessFields({
+  form,
+  roles,
+}: {
+  form: UseFormReturn<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>
+  roles: Array<{ id: string; name: string }> | undefined
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <TextField
+        form={form}
+        name="identityNumberClaim"
+        label={t('identityProviders.identityNumberClaim')}
+        helper={t('identityProviders.identityNumberHelp')}
+        autoComplete="off"
+        fontFamily="mono"
+        placeholder="ssn"
+      />
+      <SelectField
+        form={form}
+        name="groupsClaim"
+        label={t('identityProviders.groupsClaim')}
+        helper={t('identityProviders.groupsHelp')}
+        options={[
+          { value: '', label: t('identityProviders.groupsNone') },
+          { value: 'groups', label: 'groups' },
+          { value: 'roles', label: 'roles' },
+        ]}
+      />
+      <Controller
+        control={form.control}
+        name="requiredForRoleIds"
+        render={({ field, fieldState }) => (
+          <Stack gap="1" role="group" aria-label={t('identityProviders.requiredFor')} data-testid="required-roles">
+            <Text fontWeight="medium" fontSize="sm">
+              {t('identityProviders.requiredFor')}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {t('identityProviders.requiredHelp')}
+            </Text>
+            {(roles ?? []).map((r) => {
+              const chosen = field.value ?? []
+              return (
+                <Check
+                  key={r.id}
+                  label={r.name}
+                  checked={chosen.includes(r.id)}
+                  onChange={(on) => field.onChange(on ? [...chosen, r.id] : chosen.filter((id) => id !== r.id))}
+                />
+              )
+            })}
+            {fieldState.error?.message ? (
+              <Text color="fg.error" fontSize="sm">
+                {t(fieldState.error.message)}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
+      />
+    </>
   )
 }
