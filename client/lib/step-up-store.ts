@@ -38,8 +38,8 @@ const REFUSED_KEY = 'sk-step-up-refused'
 
 /**
  * Back from confirming at the identity provider (`/login?step=<done|reason>`, in the window the dialog opened): the
- * window that asked hears the outcome and this one closes. Without an opener (a blocked pop-up: the page itself went),
- * the page goes back to where it was, and a refusal waits there for the next question. True when this page was that.
+ * window that asked hears the outcome and this one closes. A page that cannot close (a blocked pop-up: the page itself
+ * went) goes back to where it was, and a refusal waits there for the next question. True when this page was that.
  */
 export function finishProviderStepUp(): boolean {
   if (window.location.pathname !== '/login') return false
@@ -47,10 +47,10 @@ export function finishProviderStepUp(): boolean {
   const outcome = params.get('step')
   if (!outcome) return false
   new BroadcastChannel(STEP_UP_CHANNEL).postMessage({ outcome })
-  if (window.opener) {
-    window.close()
-    return true
-  }
+  // The window the dialog opened closes. Its opener is not asked: the way through the provider's origin severs it
+  // (Cross-Origin-Opener-Policy), but a window a script opened may still close itself; a tab cannot, and stays open.
+  window.close()
+  if (window.closed) return true
   if (outcome !== 'done') sessionStorage.setItem(REFUSED_KEY, outcome)
   const to = params.get('to')
   window.location.replace(to && /^\/(?!\/)/.test(to) ? to : '/')

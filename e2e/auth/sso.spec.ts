@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { OP_ISSUER } from '../../playwright.config'
 import { apiAs } from '../api'
+import { atProvider, ensureProviders } from './providers'
 import { chooseFromUserMenu, expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
@@ -8,30 +9,6 @@ import { chooseFromUserMenu, expectSnackbar, recordSnackbars, screen, signInAs }
  * Provider on loopback (e2e/oidc-provider.ts: oidc-provider with a sign-in page of its own). An organisation's Entra
  * ID links its back-office user by e-mail; another provider makes a seller's account at the first sign-in.
  */
-async function ensureProviders() {
-  const admin = await apiAs('admin@demo.test')
-  const roles = (await (await admin.get('/api/roles?itemsPerPage=100')).json()) as { items: Array<{ id: string; key: string }> }
-  const seller = roles.items.find((r) => r.key === 'seller')!.id
-  const common = { issuer: OP_ISSUER, clientId: 'saljkraft-e2e', clientSecret: 'the-e2e-client-secret' }
-  for (const provider of [
-    { key: 'entra-e2e', label: 'Företagets Microsoft', subjectClaim: 'oid', matchByEmail: true, allowedDomains: ['demo.test'] },
-    { key: 'jit-e2e', label: 'Rekryteringens konto', allowedDomains: ['jit.e2e.test'], jitRoleId: seller },
-  ]) {
-    const r = await admin.post('/api/identity-providers', { data: { ...common, ...provider } })
-    // Both projects run this: the second finds them made.
-    expect([201, 409], await r.text()).toContain(r.status())
-  }
-  await admin.dispose()
-}
-
-async function atProvider(page: Page, button: string, email: string) {
-  await page.goto('/login')
-  await page.getByRole('link', { name: button }).click()
-  await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible()
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
 test('a back-office user signs in with the organisation’s Microsoft account and signs out @phone', async ({ page }) => {
   await ensureProviders()
   await page.goto('/login')
@@ -114,4 +91,63 @@ test('an administrator adds a provider on its screen: the address to register, b
   const items = ((await (await admin.get('/api/identity-providers')).json()) as { items: Array<{ key: string; hasSecret: boolean; active: boolean }> }).items
   expect(items.find((p) => p.key === key)).toMatchObject({ hasSecret: true, active: false })
   await admin.dispose()
+})
+
+test('an administrator maps the provider’s groups to roles and requires it for a role @phone', async ({ page }, info) => {
+  await ensureProviders()
+  const api = await apiAs('admin@demo.test')
+  const roles = ((await (await api.get('/api/roles?itemsPerPage=100')).json()) as { items: Array<{ id: string; key: string }> }).items
+  await api.dispose()
+  const roleOf = (key: string) => roles.find((r) => r.key === key)!.id
+  await signInAs(page, 'admin@demo.test', '/user-admin/identity-providers')
+  await recordSnackbars(page)
+  const row = page.getByTestId('identity-provider-row').filter({ hasText: 'Rekryteringens konto' })
+  // The provider reads Entra ID's groups claim.
+  await row.getByRole('button', { name: 'Ändra: Rekryteringens konto' }).click()
+  const dialog = page.getByTestId('identity-provider-dialog')
+  await dialog.getByLabel(/^Roller från tjänstens grupper/).selectOption('groups')
+  await dialog.getByLabel(/^Anspråk med personnumret/).fill('ssn!')
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expect(dialog.getByText('Ett anspråks namn')).toBeVisible()
+  await dialog.getByLabel(/^Anspråk med personnumret/).fill('')
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, 'Rekryteringens konto sparades')
+
+  await row.getByRole('button', { name: 'Gruppkopplingar: Rekryteringens konto' }).click()
+  const mappings = page.getByTestId('role-mappings-dialog')
+  await expect(mappings).toContainText('anspråk ”groups”')
+  // Each project saves its own rows over the other's: start from none.
+  while ((await mappings.getByRole('button', { name: /^Ta bort rad/ }).count()) > 0)
+    await mappings
+      .getByRole('button', { name: /^Ta bort rad/ })
+      .first()
+      .click()
+  await mappings.getByRole('button', { name: 'Lägg till en rad' }).click()
+  await mappings.getByRole('button', { name: 'Lägg till en rad' }).click()
+  await mappings
+    .getByLabel(/^Grupp eller app-roll/)
+    .nth(0)
+    .fill(`g-sales-${info.project.name}`)
+  await mappings
+    .getByLabel(/^Roll här/)
+    .nth(0)
+    .selectOption(roleOf('seller'))
+  await mappings
+    .getByLabel(/^Grupp eller app-roll/)
+    .nth(1)
+    .fill(`g-sales-${info.project.name}`)
+  await mappings.getByRole('button', { name: 'Spara' }).click()
+  await expect(mappings.getByText('Värdet finns redan i listan')).toBeVisible()
+  await mappings
+    .getByLabel(/^Grupp eller app-roll/)
+    .nth(1)
+    .fill('7f1e2d3c-backoffice-group')
+  await mappings
+    .getByLabel(/^Roll här/)
+    .nth(1)
+    .selectOption(roleOf('backoffice'))
+  await screen(page, `role-mappings-${info.project.name}`)
+  await mappings.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, 'Gruppkopplingarna för Rekryteringens konto sparades')
+  await expect(row).toContainText('2 kopplade')
 })
