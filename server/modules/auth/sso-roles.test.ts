@@ -113,12 +113,10 @@ describe('roles from the provider’s groups', () => {
       cookie: admin.cookie,
       body: {
         name: 'Inloggningsansvarig',
-        permissions: [
-          { action: 'view', subject: 'identity_providers' },
-          { action: 'update', subject: 'identity_providers' },
-          { action: 'view', subject: 'roles' },
-          { action: 'view', subject: 'users' },
-        ],
+        permissions: ['view identity_providers', 'update identity_providers', 'view roles', 'view users'].map((p) => {
+          const [action, subject] = p.split(' ')
+          return { action, subject }
+        }),
       },
     })
     expect(role.status, role.text).toBe(201)

@@ -9,16 +9,17 @@ export type RoleMappingRow = { claimValue: string; roleId: string; position: num
  * accounts with a personal identity number, the roles that must sign in through a provider, and a person's providers.
  */
 export function ssoAccessRepo({ db, t }: Database) {
+  const mapping = {
+    claimValue: t.identityProviderRoles.claimValue,
+    roleId: t.identityProviderRoles.roleId,
+    position: t.identityProviderRoles.position,
+    mappedBy: t.identityProviderRoles.mappedBy,
+  }
   return {
     /** A provider's role mappings in order (the first the person holds gives the role). */
     async mappingsOf(tx: Db, providerId: string): Promise<RoleMappingRow[]> {
       return tx
-        .select({
-          claimValue: t.identityProviderRoles.claimValue,
-          roleId: t.identityProviderRoles.roleId,
-          position: t.identityProviderRoles.position,
-          mappedBy: t.identityProviderRoles.mappedBy,
-        })
+        .select(mapping)
         .from(t.identityProviderRoles)
         .where(eq(t.identityProviderRoles.providerId, providerId))
         .orderBy(asc(t.identityProviderRoles.position))
@@ -26,13 +27,7 @@ export function ssoAccessRepo({ db, t }: Database) {
     /** Every provider's role mappings, by provider (the administrator's list). */
     async allMappings(): Promise<Map<string, RoleMappingRow[]>> {
       const rows = await db
-        .select({
-          providerId: t.identityProviderRoles.providerId,
-          claimValue: t.identityProviderRoles.claimValue,
-          roleId: t.identityProviderRoles.roleId,
-          position: t.identityProviderRoles.position,
-          mappedBy: t.identityProviderRoles.mappedBy,
-        })
+        .select({ providerId: t.identityProviderRoles.providerId, ...mapping })
         .from(t.identityProviderRoles)
         .orderBy(asc(t.identityProviderRoles.position))
       const byProvider = new Map<string, RoleMappingRow[]>()
