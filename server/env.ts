@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { CHECKLIST_UNATTACHED_QUOTA_BYTES } from '../shared/schemas/checklist-limits'
+import { envIdentityProvidersSchema, type EnvIdentityProvider } from '../shared/schemas/sso'
 
 /** The environment, parsed once. Nothing else reads process.env (lint rule). */
 const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -31,6 +32,25 @@ const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(15),
+    /** Identity providers declared by the environment: a JSON array (docs/identity-providers.md); empty for none. */
+    SSO_PROVIDERS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((v, ctx) => {
+        if (!v) return []
+        let json: unknown
+        try {
+          json = JSON.parse(v)
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'SSO_PROVIDERS must be a JSON array of identity providers (docs/identity-providers.md)' })
+          return z.NEVER
+        }
+        const parsed = envIdentityProvidersSchema.safeParse(json)
+        if (parsed.success) return parsed.data
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `SSO_PROVIDERS ${issue.path.join('.') || '(the list)'}: ${issue.message}` })
+        return z.NEVER
+      }),
     /**
      * The origins users open the app at (comma-separated, e.g. https://app.example.se): the only origins whose
      * state-changing requests are accepted. Required in production; elsewhere loopback addresses are allowed too.
@@ -248,6 +268,8 @@ export type Env = {
   sessionTtlMs: number
   /** how long a sign-in counts as recent for sensitive actions (decision 093) */
   stepUpMs: number
+  /** identity providers the environment declares (decision 093) */
+  ssoProviders: EnvIdentityProvider[]
   appOrigins: string[]
   trustProxy: boolean
   scryptLogN: number
@@ -309,6 +331,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     maintenance: e.MAINTENANCE_MODE,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     stepUpMs: e.STEP_UP_MINUTES * 60_000,
+    ssoProviders: e.SSO_PROVIDERS,
     appOrigins: e.APP_ORIGINS.split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),

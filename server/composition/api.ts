@@ -86,6 +86,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   const auth = authService(deps.database, {
     sessionTtlMs: env.sessionTtlMs,
     stepUpMs: env.stepUpMs,
+    envProviders: env.ssoProviders,
     scryptLogN: env.scryptLogN,
     secrets: deps.secrets,
     pendingTerms: (userId) => terms.answers.pendingFor(userId),

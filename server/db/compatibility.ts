@@ -30,6 +30,9 @@ export const REVIEWS: Record<string, Review> = {
     expand:
       'a new table and three new provider columns (decision 093), the not-null one with a default: an older release names its columns when it writes a provider, so the default fills the new one',
   },
+  '0077_provider_from_env': {
+    expand: 'a new provider column with a default (decision 093): an older release writes providers without it, and the default fills it',
+  },
 }
 
 /** The fewest migrations a release must know to run on a database with these migrations applied. */

@@ -17,6 +17,12 @@ export const setCookieOf = (res: Response, name: string) =>
     .find((c) => c.startsWith(`${name}=`))
     ?.split(';')[0]
 
+/** A listed provider as a change's body: its settings with a change, without what the list adds (its id, counts, mappings). */
+export function providerChange(item: Record<string, unknown>, change: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, hasSecret: _secret, linkedCount: _linked, roleMappings: _mappings, fromEnv: _env, ...settings } = item
+  return { ...settings, ...change }
+}
+
 export function ssoFlow(t: TestApp, op: () => TestOidcProvider) {
   /** From an answer that leaves for the provider, through its pages, to the callback the provider sends back. */
   async function follow(location: string, jar: ReturnType<typeof cookieJar>) {

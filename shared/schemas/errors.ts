@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'not_while_impersonating',
   'step_up_required',
   'sso_required',
+  'provider_from_environment',
   'cannot_impersonate',
   'invalid_code',
   'mfa_locked',

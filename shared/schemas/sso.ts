@@ -100,6 +100,8 @@ export type IdentityProviderItem = {
   requiredForRoleIds: string[]
   /** the provider's groups (or app roles) that give a role here, first match first */
   roleMappings: RoleMapping[]
+  /** declared by the server's environment (`SSO_PROVIDERS`): shown, not changed here */
+  fromEnv: boolean
   active: boolean
   version: number
   linkedCount: number
@@ -126,6 +128,28 @@ export type RoleMappingsInput = z.input<typeof roleMappingsInputSchema>
 
 /** A password sign-in refused because the person's role signs in through these providers (403 `sso_required`). */
 export type SsoRequired = { providers: SsoButton[] }
+
+/**
+ * A provider the server's environment declares (`SSO_PROVIDERS`, a JSON array; docs/identity-providers.md): the
+ * administrator's settings, with roles named by their keys (`seller`, `backoffice`), not their ids. The screen shows
+ * it and cannot change it; the server makes the stored provider match it at start.
+ */
+export const envIdentityProviderSchema = identityProviderInputSchema
+  .omit({ jitRoleId: true, requiredForRoleIds: true })
+  .extend({
+    jitRole: z.string().trim().min(1).max(64).nullable().default(null),
+    requiredFor: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
+    roleMappings: z
+      .array(z.strictObject({ claimValue: z.string().trim().min(1).max(200), role: z.string().trim().min(1).max(64) }))
+      .max(100)
+      .default([]),
+  })
+  .strict()
+export type EnvIdentityProvider = z.output<typeof envIdentityProviderSchema>
+export const envIdentityProvidersSchema = z
+  .array(envIdentityProviderSchema)
+  .max(20)
+  .refine((list) => new Set(list.map((p) => p.key)).size === list.length, { error: 'each provider needs a key of its own' })
 
 /** A sign-in button: the active providers, for anyone. */
 export type SsoButton = { key: string; label: string }

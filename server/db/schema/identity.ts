@@ -254,6 +254,8 @@ export const [identityProviders, identityProvidersPg] = table('identity_provider
   groupsClaim: k.text('groups_claim'),
   /** roles whose people must sign in through this provider (no password sign-in for them) */
   requiredForRoleIds: k.json('required_for_role_ids').$type<string[]>().notNull().default([]),
+  /** declared by the server's environment (SSO_PROVIDERS): kept matching it, not changed on the screen */
+  fromEnv: k.bool('from_env').notNull().default(false),
   active: k.bool('active').notNull().default(true),
   version: k.integer('version').notNull().default(1),
   createdAt: k.createdAt(),

@@ -4,6 +4,7 @@ import { buildAbility, toRawRules } from '../../../shared/permissions/ability'
 import { impersonationRefusal } from '../../../shared/permissions/grant'
 import { CAN_VIEW_TEAM_RULES } from '../../../shared/permissions/roles'
 import type { SessionAnswer, UserData } from '../../../shared/schemas/auth'
+import type { EnvIdentityProvider } from '../../../shared/schemas/sso'
 import type { StoredRule } from '../../../shared/permissions/ability'
 import type { Database, Db } from '../../db/client'
 import type { AuthContext } from '../../lib/context'
@@ -84,6 +85,8 @@ export type AuthOptions = {
   createAccount?: AccountMaker
   /** an account's role as the provider's groups give it (the users area's; decision 093) */
   setAccountRole?: AccountRoleSetter
+  /** identity providers the server's environment declares (SSO_PROVIDERS; decision 093) */
+  envProviders?: readonly EnvIdentityProvider[]
 }
 
 /**

@@ -112,7 +112,8 @@ export function ssoAccounts(ctx: AuthServiceContext, repo: SsoRepo, opts: SsoOpt
     if (values === 'overage') throw new Refusal('no_role', `${provider.groupsClaim} overage: map app roles or the groups assigned to the app`)
     const held = new Set(values)
     const first = mappings.find((m) => held.has(m.claimValue))
-    if (first) {
+    // A mapping the environment declares is the operator's (no administrator is its author).
+    if (first && !provider.fromEnv) {
       // The author's rules as a session of theirs would hold them now (none once they are gone or deactivated).
       const author = first.mappedBy ? await ctx.repo.profile(first.mappedBy) : undefined
       const ability = author?.active ? (await ctx.sessionAnswer(author)).ability : buildAbility([])

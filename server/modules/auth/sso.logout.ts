@@ -27,6 +27,7 @@ export function ssoLogout(
   repo: SsoRepo,
   configOf: (p: IdentityProviderRow) => Promise<oidc.Configuration>,
   opts: Pick<SsoOptions, 'endSessions'>,
+  ready: () => Promise<void>,
 ) {
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
 
@@ -53,6 +54,7 @@ export function ssoLogout(
      * The sessions it names end. Returns how many ended.
      */
     async backchannel(key: string, logoutToken: string): Promise<number> {
+      await ready()
       const provider = await repo.byKey(key)
       if (!provider || !provider.active) throw new LogoutTokenRefused('unknown provider')
       const config = await configOf(provider)

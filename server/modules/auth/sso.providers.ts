@@ -14,7 +14,7 @@ import type { IdentityProviderRow, RoleMappingRow, SsoRepo } from './sso.repo'
  * The administrator's identity providers (docs/decisions/093): listed with how many people are linked, the secret
  * sealed and never shown again, a role for first sign-ins only one the administrator holds whole, every change logged.
  */
-export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
+export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo, ready: () => Promise<void>) {
   const { database, now } = ctx
   const secrets = ctx.opts.secrets
   const itemOf = (p: IdentityProviderRow & { linkedCount: number }, mappings: RoleMappingRow[]): IdentityProviderItem => ({
@@ -35,6 +35,7 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
     groupsClaim: p.groupsClaim === 'groups' || p.groupsClaim === 'roles' ? p.groupsClaim : null,
     requiredForRoleIds: p.requiredForRoleIds,
     roleMappings: mappings.map(({ claimValue, roleId }) => ({ claimValue, roleId })),
+    fromEnv: p.fromEnv,
     active: p.active,
     version: p.version,
     linkedCount: p.linkedCount,
@@ -74,15 +75,17 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
   }
 
   async function list(): Promise<IdentityProviderItem[]> {
+    await ready()
     const [rows, mappings] = await Promise.all([repo.list(), repo.access.allMappings()])
     return rows.map((p) => itemOf(p, mappings.get(p.id) ?? []))
   }
 
   return {
     list,
-    replaceMappings: ssoRoleMappings(ctx, repo, list),
+    replaceMappings: ssoRoleMappings(ctx, repo, ready, list),
     async create(actor: AuthContext, input: z.output<typeof identityProviderInputSchema>, t: Translate): Promise<{ id: string }> {
       mustGovern(actor)
+      await ready()
       return database.transaction(async (tx) => {
         if (await repo.keyTaken(tx, input.key)) throw new ApiError(409, 'conflict', { fieldErrors: { key: [t('validation.ssoKeyTaken')] } })
         await mustGrantRole(tx, actor, input.jitRoleId, t)
@@ -91,6 +94,7 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
         const row = {
           id: randomUUID(),
           ...input,
+          fromEnv: false,
           clientSecret: input.clientSecret ? secrets.seal(input.clientSecret) : null,
           createdAt: at,
           updatedAt: at,
@@ -109,9 +113,9 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
     },
     async update(actor: AuthContext, id: string, input: z.output<typeof identityProviderUpdateSchema>, t: Translate): Promise<IdentityProviderItem> {
       mustGovern(actor)
+      await ready()
       await database.transaction(async (tx) => {
-        const before = await repo.byId(tx, id)
-        if (!before) throw new ApiError(404, 'not_found')
+        const before = mustBeTheScreens(await repo.byId(tx, id))
         if (before.version !== input.version) throw new ApiError(409, 'version_conflict')
         if (await repo.keyTaken(tx, input.key, id)) throw new ApiError(409, 'conflict', { fieldErrors: { key: [t('validation.ssoKeyTaken')] } })
         if (input.jitRoleId !== before.jitRoleId) await mustGrantRole(tx, actor, input.jitRoleId, t)
@@ -137,9 +141,9 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
     /** A provider removed: its links go with it; the accounts stay (with their passwords). */
     async remove(actor: AuthContext, id: string): Promise<void> {
       mustGovern(actor)
+      await ready()
       await database.transaction(async (tx) => {
-        const before = await repo.byId(tx, id)
-        if (!before) throw new ApiError(404, 'not_found')
+        const before = mustBeTheScreens(await repo.byId(tx, id))
         await repo.remove(tx, id)
         await logActivity(tx, database.t, {
           at: now(),
@@ -159,7 +163,7 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo) {
  * administrator may give whole (decision 016), and a mapping remembers who made it: at a sign-in it gives no more
  * than they may give then. A row kept as it was keeps its author. Logged; the provider's version counts it.
  */
-function ssoRoleMappings(ctx: AuthServiceContext, repo: SsoRepo, list: () => Promise<IdentityProviderItem[]>) {
+function ssoRoleMappings(ctx: AuthServiceContext, repo: SsoRepo, ready: () => Promise<void>, list: () => Promise<IdentityProviderItem[]>) {
   const { database, now } = ctx
   return async function replaceMappings(
     actor: AuthContext,
@@ -167,9 +171,9 @@ function ssoRoleMappings(ctx: AuthServiceContext, repo: SsoRepo, list: () => Pro
     input: z.output<typeof roleMappingsInputSchema>,
     t: Translate,
   ): Promise<IdentityProviderItem> {
+    await ready()
     await database.transaction(async (tx) => {
-      const before = await repo.byId(tx, id)
-      if (!before) throw new ApiError(404, 'not_found')
+      const before = mustBeTheScreens(await repo.byId(tx, id))
       if (before.version !== input.version) throw new ApiError(409, 'version_conflict')
       const old = await repo.access.mappingsOf(tx, id)
       const at = now()
@@ -200,4 +204,11 @@ function ssoRoleMappings(ctx: AuthServiceContext, repo: SsoRepo, list: () => Pro
     if (!item) throw new ApiError(404, 'not_found')
     return item
   }
+}
+
+/** A provider the screen may change: one that exists, and not one the server's environment declares. */
+function mustBeTheScreens(provider: IdentityProviderRow | undefined): IdentityProviderRow {
+  if (!provider) throw new ApiError(404, 'not_found')
+  if (provider.fromEnv) throw new ApiError(409, 'provider_from_environment')
+  return provider
 }

@@ -31,6 +31,7 @@ export function ssoRepo(database: Database) {
     identityNumberClaim: t.identityProviders.identityNumberClaim,
     groupsClaim: t.identityProviders.groupsClaim,
     requiredForRoleIds: t.identityProviders.requiredForRoleIds,
+    fromEnv: t.identityProviders.fromEnv,
     active: t.identityProviders.active,
     version: t.identityProviders.version,
   }
@@ -48,8 +49,8 @@ export function ssoRepo(database: Database) {
         .orderBy(asc(t.identityProviders.label))
       return rows.map((r) => ({ ...r, linkedCount: Number(r.linkedCount ?? 0) }))
     },
-    async byKey(key: string): Promise<IdentityProviderRow | undefined> {
-      const [row] = await db.select(columns).from(t.identityProviders).where(eq(t.identityProviders.key, key)).limit(1)
+    async byKey(key: string, tx: Db = db): Promise<IdentityProviderRow | undefined> {
+      const [row] = await tx.select(columns).from(t.identityProviders).where(eq(t.identityProviders.key, key)).limit(1)
       return row
     },
     async byId(tx: Db, id: string): Promise<IdentityProviderRow | undefined> {

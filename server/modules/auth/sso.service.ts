@@ -7,6 +7,7 @@ import { ssoRepo, type IdentityProviderRow } from './sso.repo'
 import { ssoAccounts, SsoRefused, type SsoOptions } from './sso.accounts'
 import { ssoProviders } from './sso.providers'
 import { ssoLogout } from './sso.logout'
+import { ssoEnvironment } from './sso.environment'
 
 export { SsoRefused, type SsoOptions }
 
@@ -73,12 +74,15 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
   }
 
   async function activeProvider(key: string): Promise<IdentityProviderRow> {
+    await ready()
     const provider = await repo.byKey(key)
     if (!provider || !provider.active) throw new ApiError(404, 'not_found')
     return provider
   }
 
   const { accountOf, logRefusal } = ssoAccounts(ctx, repo, opts)
+  // The providers the environment declares are stored before anything reads the providers.
+  const { ready } = ssoEnvironment(ctx, repo, ctx.opts.envProviders ?? [])
 
   /** The code exchanged and the ID token checked; a confirmation's sign-in must be one made after it was asked. */
   async function exchange(provider: IdentityProviderRow, currentUrl: URL, pending: Pending): Promise<Claims> {
@@ -118,8 +122,8 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
   }
 
   return {
-    admin: ssoProviders(ctx, repo),
-    logout: ssoLogout(ctx, repo, configOf, opts),
+    admin: ssoProviders(ctx, repo, ready),
+    logout: ssoLogout(ctx, repo, configOf, opts, ready),
     /** The person's own links to the providers (their profile): listed, and one removed (logged). */
     identities: {
       list: (userId: string): Promise<LinkedIdentity[]> => repo.identitiesOf(userId),
@@ -133,6 +137,7 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
     },
     /** The active providers this account's role must sign in through (none: a password does). */
     async requiredProviders(userId: string): Promise<SsoButton[]> {
+      await ready()
       const account = await repo.access.userRole(database.db, userId)
       if (!account) return []
       return (await repo.access.requirements()).filter((p) => p.requiredForRoleIds.includes(account.roleId)).map(({ key, label }) => ({ key, label }))
@@ -140,7 +145,10 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
     /** The active providers the person can confirm it is them through: the ones their account is linked to. */
     confirmProviders: (userId: string): Promise<SsoButton[]> => repo.access.linkedProviders(userId),
     /** The sign-in page's buttons. */
-    buttons: (): Promise<SsoButton[]> => repo.active(),
+    async buttons(): Promise<SsoButton[]> {
+      await ready()
+      return repo.active()
+    },
     /**
      * The way out to the provider: its authorization address (PKCE S256, a state and a nonce) and what the browser
      * keeps until it comes back. A provider that cannot be reached refuses as `unavailable`.

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, DEMO_PASSWORD, ORIGIN } from '../../test/harness'
 import { cookieJar, startOidcProvider, type TestOidcProvider } from '../../test/oidc-op'
-import { SSO_CLIENT, ssoCallback, ssoFlow } from '../../test/sso-flow'
+import { providerChange, SSO_CLIENT, ssoCallback, ssoFlow } from '../../test/sso-flow'
 
 /**
  * Signing in with the organisation's identity provider (issue 74, decision 093), against a real OpenID Provider on
@@ -345,8 +345,7 @@ describe('the administrator’s providers', () => {
   it('a change on an old version is refused; a turned-off provider has no button and no sign-in', async () => {
     const items = (await t.request('GET', '/api/identity-providers', { cookie: admin.cookie })).json.items as Array<Record<string, unknown>>
     const jit = items.find((p) => p.key === 'jit')!
-    const body = { ...jit, active: false }
-    for (const k of ['id', 'hasSecret', 'linkedCount', 'roleMappings']) delete (body as Record<string, unknown>)[k]
+    const body = providerChange(jit, { active: false })
     const off = await t.request('PUT', `/api/identity-providers/${String(jit.id)}`, { cookie: admin.cookie, body })
     expect(off.status, off.text).toBe(200)
     expect(off.json).toMatchObject({ active: false, hasSecret: true, version: 2 })

@@ -826,6 +826,7 @@ export const enCore = {
     not_while_impersonating: 'Only the user themselves can do this. You are viewing the app as another user.',
     step_up_required: 'Confirm it is you before doing this.',
     sso_required: 'Your role signs in through the organisation’s identity provider, not with a password.',
+    provider_from_environment: 'This identity provider is set by the server’s environment (SSO_PROVIDERS) and cannot be changed here.',
     cannot_impersonate: 'You cannot view the app as {{name}}: {{reason}}',
     invalid_code: 'The code is not right. Try again with a new code.',
     mfa_locked: 'Too many wrong codes: two-step sign-in is locked for an hour. Try again later, or ask an administrator for help.',

@@ -64,6 +64,8 @@ export const enUsers = {
     addMapping: 'Add a row',
     removeMapping: 'Remove row {{value}}',
     mappingsSaved: 'The group mappings of {{name}} were saved',
+    fromEnv: 'Set by the server',
+    fromEnvHelp: 'Set by the server’s environment (SSO_PROVIDERS): change it there.',
   },
   externalAccounts: {
     intro:

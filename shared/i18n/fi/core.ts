@@ -824,6 +824,7 @@ export const fiCore = {
     not_while_impersonating: 'Vain käyttäjä itse voi tehdä tämän. Katselet sovellusta toisena käyttäjänä.',
     step_up_required: 'Vahvista henkilöllisyytesi ennen tätä.',
     sso_required: 'Roolisi kirjautuu organisaation tunnistuspalvelun kautta, ei salasanalla.',
+    provider_from_environment: 'Tunnistuspalvelu on asetettu palvelimen ympäristössä (SSO_PROVIDERS), eikä sitä voi muuttaa täällä.',
     cannot_impersonate: 'Et voi katsella sovellusta käyttäjänä {{name}}: {{reason}}',
     invalid_code: 'Koodi ei ole oikein. Yritä uudelleen uudella koodilla.',
     mfa_locked: 'Liian monta väärää koodia: kaksivaiheinen kirjautuminen on lukittu tunniksi. Yritä myöhemmin uudelleen tai pyydä apua ylläpitäjältä.',

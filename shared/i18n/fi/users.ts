@@ -65,6 +65,8 @@ export const fiUsers = {
     addMapping: 'Lisää rivi',
     removeMapping: 'Poista rivi {{value}}',
     mappingsSaved: 'Palvelun {{name}} ryhmäyhdistykset tallennettiin',
+    fromEnv: 'Asetettu palvelimella',
+    fromEnvHelp: 'Asetettu palvelimen ympäristössä (SSO_PROVIDERS): muuta sitä siellä.',
   },
   externalAccounts: {
     intro:

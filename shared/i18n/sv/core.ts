@@ -806,6 +806,7 @@ export const svCore = {
     not_while_impersonating: 'Det här kan bara användaren själv göra. Du visar appen som en annan användare.',
     step_up_required: 'Bekräfta att det är du innan du gör det här.',
     sso_required: 'Din roll loggar in via organisationens inloggningstjänst, inte med lösenord.',
+    provider_from_environment: 'Inloggningstjänsten är inställd i serverns miljö (SSO_PROVIDERS) och kan inte ändras här.',
     cannot_impersonate: 'Du kan inte visa appen som {{name}}: {{reason}}',
     invalid_code: 'Koden stämmer inte. Försök igen med en ny kod.',
     mfa_locked: 'För många felaktiga koder: tvåstegsinloggningen är låst i en timme. Försök igen senare, eller be en administratör om hjälp.',

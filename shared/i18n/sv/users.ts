@@ -60,6 +60,8 @@ export const svUsers = {
     addMapping: 'Lägg till en rad',
     removeMapping: 'Ta bort rad {{value}}',
     mappingsSaved: 'Gruppkopplingarna för {{name}} sparades',
+    fromEnv: 'Inställd i servern',
+    fromEnvHelp: 'Inställd i serverns miljö (SSO_PROVIDERS): ändra den där.',
   },
   externalAccounts: {
     intro:

@@ -69,7 +69,12 @@ export default function IdentityProvidersPage() {
                     <Badge colorPalette="gray" variant="subtle">
                       {t('identityProviders.off')}
                     </Badge>
-                  )}
+                  )}{' '}
+                  {x.fromEnv ? (
+                    <Badge colorPalette="blue" variant="subtle" title={t('identityProviders.fromEnvHelp')}>
+                      {t('identityProviders.fromEnv')}
+                    </Badge>
+                  ) : null}
                   <Text fontSize="xs" color="fg.muted" fontWeight="normal" wordBreak="break-all">
                     {x.issuer}
                   </Text>
@@ -86,16 +91,21 @@ export default function IdentityProvidersPage() {
           ]}
           actions={
             mayUpdate
-              ? (x) => (
-                  <RowActions
-                    name={x.label}
-                    editLabel={t('identityProviders.edit')}
-                    deleteLabel={t('identityProviders.delete')}
-                    onEdit={() => setEditing(x)}
-                    onDelete={() => setDeleting(x)}
-                    extra={[{ label: t('identityProviders.mappings'), onClick: () => setMapping(x) }]}
-                  />
-                )
+              ? (x) =>
+                  x.fromEnv ? (
+                    <Text fontSize="xs" color="fg.muted" textAlign="end">
+                      {t('identityProviders.fromEnvHelp')}
+                    </Text>
+                  ) : (
+                    <RowActions
+                      name={x.label}
+                      editLabel={t('identityProviders.edit')}
+                      deleteLabel={t('identityProviders.delete')}
+                      onEdit={() => setEditing(x)}
+                      onDelete={() => setDeleting(x)}
+                      extra={[{ label: t('identityProviders.mappings'), onClick: () => setMapping(x) }]}
+                    />
+                  )
               : undefined
           }
         />

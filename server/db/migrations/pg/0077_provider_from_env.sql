@@ -1,0 +1,1 @@
+ALTER TABLE "identity_providers" ADD COLUMN "from_env" boolean DEFAULT false NOT NULL;

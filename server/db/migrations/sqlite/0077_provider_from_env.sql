@@ -1,0 +1,1 @@
+ALTER TABLE `identity_providers` ADD `from_env` integer DEFAULT false NOT NULL;
