@@ -48,7 +48,8 @@ const envSchema = z
         }
         const parsed = envIdentityProvidersSchema.safeParse(json)
         if (parsed.success) return parsed.data
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `SSO_PROVIDERS ${issue.path.join('.') || '(the list)'}: ${issue.message}` })
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: `SSO_PROVIDERS ${issue.path.join('.') || '(the list)'}: ${issue.message}` })
         return z.NEVER
       }),
     /**

@@ -1,5 +1,5 @@
 import type { Database } from './db/client'
-import { authRepo } from './modules/auth/auth.repo'
+import { authHousekeeping } from './modules/auth/auth.repo'
 import { CHECKLIST_UNATTACHED_TTL_MS } from '../shared/schemas/sales'
 import type { EventBus } from './platform/events'
 import { fileStore } from './platform/files'
@@ -15,7 +15,7 @@ export const KEEP_FINISHED_MS = 30 * 86_400_000
  * than 30 days; downloads past their expiry. Each step is one idempotent delete, so two instances running it at once do no harm.
  */
 export async function housekeeping(database: Database, platform: { events: EventBus; jobs: JobRunner; downloads?: DownloadCentre }, now = Date.now()) {
-  const auth = authRepo(database)
+  const auth = authHousekeeping(database)
   const files = fileStore(database)
   await auth.deleteExpiredSessions(now)
   await auth.deleteExpiredRateLimits(now)

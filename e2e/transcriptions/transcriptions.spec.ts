@@ -34,8 +34,13 @@ test('back office searches the calls, opens one with its script checked, and typ
   await expect(dialog.getByTestId('add-call-provider')).toContainText('Föreslagen:')
   await dialog.getByRole('combobox', { name: 'Leverantör' }).fill('Tryggt')
   await page.getByRole('option', { name: 'Tryggt Hem Larm' }).click()
+  // The list closes and gives the focus back to its field: typing before that went there, not into the text (CI saw it).
+  await expect(page.getByRole('listbox')).toHaveCount(0)
+  await expect(dialog.getByRole('combobox', { name: 'Leverantör' })).toHaveValue('Tryggt Hem Larm')
   await screen(page, 'transcription-add-call')
-  await dialog.getByTestId('add-call-text').fill('[00:00] Säljare: Hej, jag ringer från Säljkraft.\n[00:04] Kund: Hej!')
+  const text = '[00:00] Säljare: Hej, jag ringer från Säljkraft.\n[00:04] Kund: Hej!'
+  await dialog.getByTestId('add-call-text').fill(text)
+  await expect(dialog.getByTestId('add-call-text')).toHaveValue(text)
   await dialog.getByTestId('add-call-save').click()
   await expect(page).toHaveURL(/\/backoffice\/sellertranscriptions\/[0-9a-f-]{36}$/)
   await expect(page.getByTestId('transcript-line')).toHaveCount(2)

@@ -37,44 +37,6 @@ export async function startOidcProvider(opts: {
   // Made once the server listens (its address is the issuer); the server's handler reads them at each request.
   const op: { provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => void } = { provider: null!, handle: null! }
 
-  async function interaction(req: IncomingMessage, res: ServerResponse) {
-    const details = await op.provider.interactionDetails(req, res)
-    let person = state.person
-    if (opts.form) {
-      if (req.method !== 'POST') {
-        res.setHeader('content-type', 'text/html; charset=utf-8')
-        res.end(
-          `<!doctype html><html lang="en"><title>Test identity provider</title><main><h1>Test identity provider</h1>` +
-            `<form method="post"><label>E-mail <input name="email" type="email" required></label> <button>Sign in</button></form></main></html>`,
-        )
-        return
-      }
-      const chunks: Buffer[] = []
-      for await (const chunk of req) chunks.push(chunk as Buffer)
-      const email = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('email') ?? ''
-      person = opts.form(email)
-    }
-    if (!person) {
-      await op.provider.interactionFinished(
-        req,
-        res,
-        { error: 'access_denied', error_description: 'End-User aborted interaction' },
-        { mergeWithLastSubmission: false },
-      )
-      return
-    }
-    people.set(person.sub, person)
-    const grant = new op.provider.Grant({ accountId: person.sub, clientId: String(details.params.client_id) })
-    grant.addOIDCScope(String(details.params.scope))
-    const acr = typeof details.params.acr_values === 'string' ? details.params.acr_values.split(' ')[0] : undefined
-    await op.provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: person.sub, ...(acr ? { acr } : {}) }, consent: { grantId: await grant.save() } },
-      { mergeWithLastSubmission: false },
-    )
-  }
-
   /** The token endpoint's answer with its ID token changed as the test asked, signed again with the provider's key. */
   function tampered(res: ServerResponse) {
     const chunks: Buffer[] = []
@@ -110,7 +72,7 @@ export async function startOidcProvider(opts: {
     }
     const path = new URL(req.url ?? '/', 'http://op').pathname
     if (/^\/interaction\/[^/]+$/.test(path)) {
-      interaction(req, res).catch((err: unknown) => {
+      interaction(op.provider, state.person, people, opts.form, req, res).catch((err: unknown) => {
         res.statusCode = 500
         res.end(String(err))
       })
@@ -196,4 +158,53 @@ export function cookieJar() {
     },
     header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
   }
+}
+
+/**
+ * The provider's login and consent steps, answered: for the person the test set, or the one typed on its own sign-in
+ * page (`form`); none is a cancel (access_denied).
+ */
+async function interaction(
+  provider: Provider,
+  preset: OpPerson | null,
+  people: Map<string, OpPerson>,
+  form: ((email: string) => OpPerson) | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  const details = await provider.interactionDetails(req, res)
+  let person = preset
+  if (form) {
+    if (req.method !== 'POST') {
+      res.setHeader('content-type', 'text/html; charset=utf-8')
+      res.end(
+        `<!doctype html><html lang="en"><title>Test identity provider</title><main><h1>Test identity provider</h1>` +
+          `<form method="post"><label>E-mail <input name="email" type="email" required></label> <button>Sign in</button></form></main></html>`,
+      )
+      return
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const email = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('email') ?? ''
+    person = form(email)
+  }
+  if (!person) {
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'End-User aborted interaction' },
+      { mergeWithLastSubmission: false },
+    )
+    return
+  }
+  people.set(person.sub, person)
+  const grant = new provider.Grant({ accountId: person.sub, clientId: String(details.params.client_id) })
+  grant.addOIDCScope(String(details.params.scope))
+  const acr = typeof details.params.acr_values === 'string' ? details.params.acr_values.split(' ')[0] : undefined
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: person.sub, ...(acr ? { acr } : {}) }, consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: false },
+  )
 }

@@ -155,16 +155,13 @@ export function authRepo({ db, t }: Database) {
     async renewSession(sessionId: string, now: number, expiresAt: number) {
       await db.update(t.sessions).set({ lastSeenAt: now, expiresAt }).where(eq(t.sessions.id, sessionId))
     },
-
     async deleteSession(sessionId: string) {
       await db.delete(t.sessions).where(eq(t.sessions.id, sessionId))
     },
-
     /** These sessions, in the caller's transaction (a device marked lost ends its own). */
     async deleteSessions(tx: Db, sessionIds: string[]) {
       if (sessionIds.length > 0) await tx.delete(t.sessions).where(inArray(t.sessions.id, sessionIds))
     },
-
     /** Every session of these users, in the caller's transaction (deactivation ends them). */
     async deleteSessionsOf(tx: Db, userIds: string[]) {
       if (userIds.length > 0) await tx.delete(t.sessions).where(inArray(t.sessions.userId, userIds))
@@ -184,7 +181,14 @@ export function authRepo({ db, t }: Database) {
     async noteSignIn(userId: string, at: number) {
       await db.update(t.users).set({ lastSignInAt: at }).where(eq(t.users.id, userId))
     },
+  }
+}
 
+export type AuthRepo = ReturnType<typeof authRepo>
+
+/** Sign-in's housekeeping (server/housekeeping.ts): what has expired, removed. */
+export function authHousekeeping({ db, t }: Database) {
+  return {
     async deleteExpiredSessions(now: number) {
       await db.delete(t.sessions).where(lt(t.sessions.expiresAt, now))
       // sign-ins that never got their second step (docs/decisions/038)
@@ -197,5 +201,3 @@ export function authRepo({ db, t }: Database) {
     },
   }
 }
-
-export type AuthRepo = ReturnType<typeof authRepo>

@@ -80,25 +80,28 @@ function claimValues(provider: IdentityProviderRow, claims: Claims): string[] | 
   return Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : []
 }
 
+/** A refusal, in the log: against the account when there is one, else against the provider. No claim's value. */
+async function logSsoRefusal(ctx: AuthServiceContext, provider: IdentityProviderRow, reason: string, userId?: string) {
+  const { database, now } = ctx
+  await database.transaction(async (tx) => {
+    await logActivity(tx, database.t, {
+      at: now(),
+      actorId: userId ?? null,
+      entity: userId ? 'user' : 'identity_provider',
+      entityId: userId ?? provider.id,
+      action: 'sso_refused',
+      reason: `${provider.key}: ${reason}`.slice(0, 200),
+    })
+  })
+}
+
 /**
  * Whose account a person coming back from a provider is, and the role the provider's groups give them
  * (docs/decisions/093), with every refusal logged.
  */
 export function ssoAccounts(ctx: AuthServiceContext, repo: SsoRepo, opts: SsoOptions) {
   const { database, now } = ctx
-  /** A refusal, in the log: against the account when there is one, else against the provider. No claim's value. */
-  async function logRefusal(provider: IdentityProviderRow, reason: string, userId?: string) {
-    await database.transaction(async (tx) => {
-      await logActivity(tx, database.t, {
-        at: now(),
-        actorId: userId ?? null,
-        entity: userId ? 'user' : 'identity_provider',
-        entityId: userId ?? provider.id,
-        action: 'sso_refused',
-        reason: `${provider.key}: ${reason}`.slice(0, 200),
-      })
-    })
-  }
+  const logRefusal = (provider: IdentityProviderRow, reason: string, userId?: string) => logSsoRefusal(ctx, provider, reason, userId)
 
   /**
    * The role the provider's groups give, and which roles the mapping governs; undefined when the provider reads no
@@ -166,7 +169,7 @@ export function ssoAccounts(ctx: AuthServiceContext, repo: SsoRepo, opts: SsoOpt
   async function newAccount(tx: Db, provider: IdentityProviderRow, claims: Claims, subject: string, email: string | undefined) {
     const mapped = await mappedRole(tx, provider, claims)
     const roleId = mapped ? mapped.roleId : provider.jitRoleId
-    if (!email || (await repo.userByEmail(tx, email))) throw new Refusal('not_linked', 'not_linked')
+    if (!email || (await repo.links.userByEmail(tx, email))) throw new Refusal('not_linked', 'not_linked')
     if (!roleId) throw new Refusal(mapped ? 'no_role' : 'not_linked', mapped ? `no ${provider.groupsClaim} mapped` : 'not_linked')
     const at = now()
     const { userId } = await opts.createAccount(
@@ -175,7 +178,7 @@ export function ssoAccounts(ctx: AuthServiceContext, repo: SsoRepo, opts: SsoOpt
       { email, ...namesOf(claims, email), roleId, language: languageOf(claims), passwordHash: await ctx.dummyHash },
       at,
     )
-    await repo.link(tx, { id: randomUUID(), userId, providerId: provider.id, subject, email, createdAt: at })
+    await repo.links.link(tx, { id: randomUUID(), userId, providerId: provider.id, subject, email, createdAt: at })
     await logActivity(tx, database.t, { at, actorId: userId, entity: 'user', entityId: userId, action: 'sso_created', reason: provider.key })
     return userId
   }
@@ -190,9 +193,9 @@ export function ssoAccounts(ctx: AuthServiceContext, repo: SsoRepo, opts: SsoOpt
     by: string,
   ) {
     if (!found.active) throw new Refusal('inactive', 'inactive', found.id)
-    if (await repo.hasLink(tx, provider.id, found.id)) throw new Refusal('not_linked', 'linked to another subject', found.id)
+    if (await repo.links.hasLink(tx, provider.id, found.id)) throw new Refusal('not_linked', 'linked to another subject', found.id)
     const at = now()
-    await repo.link(tx, { id: randomUUID(), userId: found.id, providerId: provider.id, subject, email: email ?? null, createdAt: at })
+    await repo.links.link(tx, { id: randomUUID(), userId: found.id, providerId: provider.id, subject, email: email ?? null, createdAt: at })
     await logActivity(tx, database.t, { at, actorId: found.id, entity: 'user', entityId: found.id, action: 'sso_linked', reason: `${provider.key} (${by})` })
   }
 
@@ -212,7 +215,7 @@ export function ssoAccounts(ctx: AuthServiceContext, repo: SsoRepo, opts: SsoOpt
     const subject = str(provider.subjectClaim === 'oid' ? claims.oid : claims.sub)
     if (!subject || subject.length > 255) throw new SsoRefused('failed', `no ${provider.subjectClaim} claim`)
     try {
-      const linked = await repo.linkedUser(provider.id, subject)
+      const linked = await repo.links.linkedUser(provider.id, subject)
       return await database.transaction(async (tx) => {
         const found = await (async (): Promise<{ userId: string; linkId?: string }> => {
           if (linked) {
@@ -222,7 +225,7 @@ export function ssoAccounts(ctx: AuthServiceContext, repo: SsoRepo, opts: SsoOpt
           }
           const email = vouchedEmail(provider, claims)
           const byNumber = await byIdentityNumber(tx, provider, claims)
-          const byEmail = !byNumber && email && provider.matchByEmail ? await repo.userByEmail(tx, email) : undefined
+          const byEmail = !byNumber && email && provider.matchByEmail ? await repo.links.userByEmail(tx, email) : undefined
           const existing = byNumber ?? byEmail
           if (existing) {
             await linkFound(tx, provider, existing, subject, email, byNumber ? 'identity number' : 'e-mail')

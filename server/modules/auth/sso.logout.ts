@@ -81,9 +81,9 @@ export function ssoLogout(
       if (!sid && !sub) throw new LogoutTokenRefused('neither sub nor sid')
       // The token's `sub` is the provider's subject claim; a provider that names people by `oid` (Entra ID) sends its
       // `sid`, which is what is matched then.
-      const userIds = sub && provider.subjectClaim === 'sub' ? await repo.usersOfSubject(provider.id, sub) : undefined
+      const userIds = sub && provider.subjectClaim === 'sub' ? await repo.links.usersOfSubject(provider.id, sub) : undefined
       if (!sid && (!userIds || userIds.length === 0)) return 0
-      const sessionIds = await repo.providerSessions(provider.id, { sid, userIds })
+      const sessionIds = await repo.links.providerSessions(provider.id, { sid, userIds })
       if (sessionIds.length > 0) await opts.endSessions(sessionIds)
       return sessionIds.length
     },

@@ -57,7 +57,7 @@ export function ssoProviders(ctx: AuthServiceContext, repo: SsoRepo, ready: () =
     for (const roleId of roleIds) if (!(await repo.roleExists(tx, roleId))) throw validationError({ requiredForRoleIds: [t('validation.unknownRole')] })
     const own = await repo.access.userRole(tx, admin.userData.id)
     if (!own || !roleIds.includes(own.roleId)) return
-    const linked = providerId ? await repo.hasLink(tx, providerId, admin.userData.id) : false
+    const linked = providerId ? await repo.links.hasLink(tx, providerId, admin.userData.id) : false
     if (!linked) throw new ApiError(409, 'conflict', { fieldErrors: { requiredForRoleIds: [t('validation.requiredLocksYouOut')] } })
   }
 

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client'
-import { isAllowedIssuer, type LinkedIdentity, type SsoButton } from '../../../shared/schemas/sso'
+import type { LinkedIdentity, SsoButton } from '../../../shared/schemas/sso'
 import { logActivity } from '../../platform/activity-log'
 import { ApiError } from '../../lib/errors'
 import type { AuthServiceContext, LoginResult } from './auth.context'
@@ -8,6 +8,7 @@ import { ssoAccounts, SsoRefused, type SsoOptions } from './sso.accounts'
 import { ssoProviders } from './sso.providers'
 import { ssoLogout } from './sso.logout'
 import { ssoEnvironment } from './sso.environment'
+import { providerConfigs, refusalOf } from './sso.discovery'
 
 export { SsoRefused, type SsoOptions }
 
@@ -26,24 +27,7 @@ const CLOCK_SKEW_S = 60
 
 /** How long a person has at the provider before the sign-in must start again. */
 export const SSO_PENDING_MS = 10 * 60_000
-/** A provider's metadata and keys are read again after this long (or after its settings change). */
-const DISCOVERY_TTL_MS = 60 * 60_000
-/** Seconds a provider has to answer one request before the sign-in says it is unavailable. */
-const PROVIDER_TIMEOUT_S = 8
-
 type Claims = Record<string, unknown>
-
-/** Why openid-client refused a callback, as the sign-in page's reason. */
-function refusalOf(err: unknown): SsoRefused {
-  if (err instanceof SsoRefused) return err
-  if (err instanceof oidc.AuthorizationResponseError) return new SsoRefused(err.error === 'access_denied' ? 'cancelled' : 'failed', err.error)
-  if (err instanceof oidc.ResponseBodyError) return new SsoRefused('failed', err.error)
-  if (err instanceof oidc.ClientError) return new SsoRefused('failed', err.code ?? err.message)
-  const e = err as { name?: string; cause?: { code?: string } }
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || (err instanceof TypeError && /fetch/i.test(err.message)))
-    return new SsoRefused('unavailable', e.cause?.code ?? e.name)
-  return new SsoRefused('failed', err instanceof Error ? err.name : 'unknown')
-}
 
 /**
  * Signing in with the organisation's identity providers (OpenID Connect, the authorization code flow with PKCE, a
@@ -54,24 +38,7 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
   const { database, now, startSession } = ctx
   const secrets = ctx.opts.secrets
   const repo = ssoRepo(database)
-  const configs = new Map<string, { at: number; config: Promise<oidc.Configuration> }>()
-
-  /** The provider's metadata, read once an hour (a failed read is not kept: the next sign-in tries again). */
-  function configOf(p: IdentityProviderRow): Promise<oidc.Configuration> {
-    const cacheKey = `${p.id}:${p.version}`
-    const hit = configs.get(cacheKey)
-    if (hit && now() - hit.at < DISCOVERY_TTL_MS) return hit.config
-    for (const key of configs.keys()) if (key.startsWith(`${p.id}:`)) configs.delete(key)
-    const secret = p.clientSecret ? secrets.open(p.clientSecret) : undefined
-    const insecure = new URL(p.issuer).protocol === 'http:' && isAllowedIssuer(p.issuer)
-    const config = oidc.discovery(new URL(p.issuer), p.clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), {
-      timeout: PROVIDER_TIMEOUT_S,
-      ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-    })
-    configs.set(cacheKey, { at: now(), config })
-    config.catch(() => configs.delete(cacheKey))
-    return config
-  }
+  const configOf = providerConfigs(ctx)
 
   async function activeProvider(key: string): Promise<IdentityProviderRow> {
     await ready()
@@ -126,10 +93,10 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
     logout: ssoLogout(ctx, repo, configOf, opts, ready),
     /** The person's own links to the providers (their profile): listed, and one removed (logged). */
     identities: {
-      list: (userId: string): Promise<LinkedIdentity[]> => repo.identitiesOf(userId),
+      list: (userId: string): Promise<LinkedIdentity[]> => repo.links.identitiesOf(userId),
       async unlink(userId: string, id: string): Promise<void> {
         await database.transaction(async (tx) => {
-          const key = await repo.unlink(tx, userId, id)
+          const key = await repo.links.unlink(tx, userId, id)
           if (!key) throw new ApiError(404, 'not_found')
           await logActivity(tx, database.t, { at: now(), actorId: userId, entity: 'user', entityId: userId, action: 'sso_unlinked', reason: key })
         })
@@ -218,7 +185,7 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
       const { userId, linkId } = await accountOf(provider, claims)
       const session = await startSession(userId, meta, { providerId: provider.id, sid: typeof claims.sid === 'string' ? claims.sid.slice(0, 255) : null })
       if ('challenge' in session) throw new Error('a provider sign-in answers a session')
-      if (linkId) await repo.noteUsed(linkId, now())
+      if (linkId) await repo.links.noteUsed(linkId, now())
       return { session, returnTo: pending.r }
     },
   }
