@@ -49,13 +49,9 @@ export function ssoAccessRepo({ db, t }: Database) {
     },
     /** The active providers that some roles must sign in through (few: read whole, filtered by the caller). */
     async requirements(): Promise<Array<{ id: string; key: string; label: string; requiredForRoleIds: string[] }>> {
+      const { id, key, label, requiredForRoleIds } = t.identityProviders
       const rows = await db
-        .select({
-          id: t.identityProviders.id,
-          key: t.identityProviders.key,
-          label: t.identityProviders.label,
-          requiredForRoleIds: t.identityProviders.requiredForRoleIds,
-        })
+        .select({ id, key, label, requiredForRoleIds })
         .from(t.identityProviders)
         .where(eq(t.identityProviders.active, true))
         .orderBy(asc(t.identityProviders.label))

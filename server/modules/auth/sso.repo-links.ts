@@ -43,14 +43,9 @@ export function ssoLinksRepo({ db, t }: Database) {
     },
     /** A person's own identities at the providers, with the provider's name. */
     async identitiesOf(userId: string) {
+      const { id, email, createdAt, lastUsedAt } = t.userIdentities
       return db
-        .select({
-          id: t.userIdentities.id,
-          providerLabel: t.identityProviders.label,
-          email: t.userIdentities.email,
-          createdAt: t.userIdentities.createdAt,
-          lastUsedAt: t.userIdentities.lastUsedAt,
-        })
+        .select({ id, providerLabel: t.identityProviders.label, email, createdAt, lastUsedAt })
         .from(t.userIdentities)
         .innerJoin(t.identityProviders, eq(t.identityProviders.id, t.userIdentities.providerId))
         .where(eq(t.userIdentities.userId, userId))

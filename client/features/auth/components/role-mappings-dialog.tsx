@@ -1,7 +1,7 @@
 import { Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react'
 import { useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { roleMappingsInputSchema, type IdentityProviderItem } from '../../../../shared/schemas/sso'
+import { roleMappingsInputSchema, type IdentityProviderItem, type RoleMappingsInput } from '../../../../shared/schemas/sso'
 import { Choices } from '../../../components/ui/choices'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
@@ -13,23 +13,28 @@ import { saveRoleMappings, useRoleChoices } from '../api/identity-providers-api'
  * first one a person holds gives their role at each sign-in. A role can be chosen only when the administrator holds
  * all of its permissions; the server says so on the row.
  */
-export function RoleMappingsDialog(props: { provider: IdentityProviderItem; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
+export function RoleMappingsDialog({
+  provider,
+  onClose,
+  onSaved,
+  onConflict,
+}: {
+  provider: IdentityProviderItem
+  onClose: () => void
+  onSaved: (message: string) => void
+  onConflict: () => void
+}) {
   const { t } = useTranslation()
-  const { provider } = props
   const roles = useRoleChoices()
   const form = useSchemaForm(roleMappingsInputSchema, { defaultValues: { version: provider.version, mappings: provider.roleMappings } })
   const rows = useFieldArray({ control: form.control, name: 'mappings', keyName: 'key' })
-  const dialog = useFormDialog(form, {
-    onClose: props.onClose,
-    onReload: props.onClose,
-    fields: 'all',
-    onConflict: props.onConflict,
-    save: async (values) => {
-      await saveRoleMappings(provider.id, values)
-      props.onSaved(t('identityProviders.mappingsSaved', { name: provider.label }))
-      props.onClose()
-    },
-  })
+  const save = async (values: RoleMappingsInput) => {
+    await saveRoleMappings(provider.id, values)
+    onSaved(t('identityProviders.mappingsSaved', { name: provider.label }))
+    onClose()
+  }
+  // A conflict (the provider changed meanwhile) offers the list again: this dialog closes, the list is read again.
+  const dialog = useFormDialog(form, { onClose, onReload: onClose, onConflict, fields: 'all', save })
   const options = (roles.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))
   const errors = form.formState.errors.mappings
   return (

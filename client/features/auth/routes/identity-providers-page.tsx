@@ -232,15 +232,8 @@ function ProviderDialog(props: { provider: IdentityProviderItem | 'new'; onClose
         type="password"
         autoComplete="new-password"
       />
-      <TextField form={form} name="scopes" label={t('identityProviders.scopes')} autoComplete="off" fontFamily="mono" />
-      <TextField
-        form={form}
-        name="acrValues"
-        label={t('identityProviders.acrValues')}
-        helper={t('identityProviders.acrHelp')}
-        autoComplete="off"
-        fontFamily="mono"
-      />
+      <CodeField form={form} name="scopes" />
+      <CodeField form={form} name="acrValues" helper="acrHelp" />
       <SelectField
         form={form}
         name="subjectClaim"
@@ -276,25 +269,11 @@ function ProviderDialog(props: { provider: IdentityProviderItem | 'new'; onClose
 }
 
 /** Who signs in as whom beyond the link: the identity number claim, roles from groups, roles that need the provider. */
-function ProviderAccessFields({
-  form,
-  roles,
-}: {
-  form: UseFormReturn<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>
-  roles: Array<{ id: string; name: string }> | undefined
-}) {
+function ProviderAccessFields({ form, roles }: { form: ProviderForm; roles: Array<{ id: string; name: string }> | undefined }) {
   const { t } = useTranslation()
   return (
     <>
-      <TextField
-        form={form}
-        name="identityNumberClaim"
-        label={t('identityProviders.identityNumberClaim')}
-        helper={t('identityProviders.identityNumberHelp')}
-        autoComplete="off"
-        fontFamily="mono"
-        placeholder="ssn"
-      />
+      <CodeField form={form} name="identityNumberClaim" helper="identityNumberHelp" placeholder="ssn" />
       <SelectField
         form={form}
         name="groupsClaim"
@@ -337,5 +316,24 @@ function ProviderAccessFields({
         )}
       />
     </>
+  )
+}
+
+type ProviderForm = UseFormReturn<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>
+
+/** A protocol value's field (scopes, acr_values, a claim's name): typed as the provider spells it, in a fixed-width font. */
+function CodeField(props: { form: ProviderForm; name: 'scopes' | 'acrValues' | 'identityNumberClaim'; helper?: string; placeholder?: string }) {
+  const { t } = useTranslation()
+  const helper = props.helper ? t(`identityProviders.${props.helper}`) : undefined
+  return (
+    <TextField
+      form={props.form}
+      name={props.name}
+      label={t(`identityProviders.${props.name}`)}
+      helper={helper}
+      placeholder={props.placeholder}
+      autoComplete="off"
+      fontFamily="mono"
+    />
   )
 }
