@@ -105,6 +105,8 @@ test('an administrator maps the provider’s groups to roles and requires it for
   // The provider reads Entra ID's groups claim.
   await row.getByRole('button', { name: 'Ändra: Rekryteringens konto' }).click()
   const dialog = page.getByTestId('identity-provider-dialog')
+  await dialog.getByTestId('required-roles').scrollIntoViewIfNeeded()
+  await screen(page, `identity-provider-access-${info.project.name}`)
   await dialog.getByLabel(/^Roller från tjänstens grupper/).selectOption('groups')
   await dialog.getByLabel(/^Anspråk med personnumret/).fill('ssn!')
   await dialog.getByRole('button', { name: 'Spara' }).click()
