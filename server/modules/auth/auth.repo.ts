@@ -93,16 +93,9 @@ export function authRepo({ db, t }: Database) {
 
     /** The role's rules first, then the user's own, each in their stored order. */
     async rules(roleId: string, userId: string): Promise<StoredRule[]> {
+      const { action, subject, fields, conditions, inverted, reason, userId: byUser } = t.permissionRules
       const rows = await db
-        .select({
-          action: t.permissionRules.action,
-          subject: t.permissionRules.subject,
-          fields: t.permissionRules.fields,
-          conditions: t.permissionRules.conditions,
-          inverted: t.permissionRules.inverted,
-          reason: t.permissionRules.reason,
-          byUser: t.permissionRules.userId,
-        })
+        .select({ action, subject, fields, conditions, inverted, reason, byUser })
         .from(t.permissionRules)
         .where(or(eq(t.permissionRules.roleId, roleId), eq(t.permissionRules.userId, userId)))
         .orderBy(asc(t.permissionRules.position), asc(t.permissionRules.id))
@@ -115,16 +108,7 @@ export function authRepo({ db, t }: Database) {
       return rows.map((r) => r.teamId)
     },
 
-    async createSession(s: {
-      id: string
-      tokenHash: string
-      userId: string
-      now: number
-      expiresAt: number
-      userAgent: string | null
-      ip: string | null
-      sso?: { providerId: string; sid: string | null }
-    }) {
+    async createSession(s: NewSession) {
       await db.insert(t.sessions).values({
         id: s.id,
         tokenHash: s.tokenHash,
@@ -185,6 +169,18 @@ export function authRepo({ db, t }: Database) {
 }
 
 export type AuthRepo = ReturnType<typeof authRepo>
+
+/** A session begun: its token's hash, whose it is, when it ends, where from, and the provider it came through. */
+export type NewSession = {
+  id: string
+  tokenHash: string
+  userId: string
+  now: number
+  expiresAt: number
+  userAgent: string | null
+  ip: string | null
+  sso?: { providerId: string; sid: string | null }
+}
 
 /** Sign-in's housekeeping (server/housekeeping.ts): what has expired, removed. */
 export function authHousekeeping({ db, t }: Database) {

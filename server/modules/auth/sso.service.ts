@@ -3,7 +3,7 @@ import type { LinkedIdentity, SsoButton } from '../../../shared/schemas/sso'
 import { logActivity } from '../../platform/activity-log'
 import { ApiError } from '../../lib/errors'
 import type { AuthServiceContext, LoginResult } from './auth.context'
-import { ssoRepo, type IdentityProviderRow } from './sso.repo'
+import { ssoRepo, type IdentityProviderRow, type SsoRepo } from './sso.repo'
 import { ssoAccounts, SsoRefused, type SsoOptions } from './sso.accounts'
 import { ssoProviders } from './sso.providers'
 import { ssoLogout } from './sso.logout'
@@ -92,16 +92,7 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
     admin: ssoProviders(ctx, repo, ready),
     logout: ssoLogout(ctx, repo, configOf, opts, ready),
     /** The person's own links to the providers (their profile): listed, and one removed (logged). */
-    identities: {
-      list: (userId: string): Promise<LinkedIdentity[]> => repo.links.identitiesOf(userId),
-      async unlink(userId: string, id: string): Promise<void> {
-        await database.transaction(async (tx) => {
-          const key = await repo.links.unlink(tx, userId, id)
-          if (!key) throw new ApiError(404, 'not_found')
-          await logActivity(tx, database.t, { at: now(), actorId: userId, entity: 'user', entityId: userId, action: 'sso_unlinked', reason: key })
-        })
-      },
-    },
+    identities: ssoIdentities(ctx, repo),
     /** The active providers this account's role must sign in through (none: a password does). */
     async requiredProviders(userId: string): Promise<SsoButton[]> {
       await ready()
@@ -191,3 +182,18 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
   }
 }
 export type SsoService = ReturnType<typeof ssoService>
+
+/** A person's own links to the providers (their profile): listed, and one removed by them (logged). */
+function ssoIdentities(ctx: AuthServiceContext, repo: SsoRepo) {
+  const { database, now } = ctx
+  return {
+    list: (userId: string): Promise<LinkedIdentity[]> => repo.links.identitiesOf(userId),
+    async unlink(userId: string, id: string): Promise<void> {
+      await database.transaction(async (tx) => {
+        const key = await repo.links.unlink(tx, userId, id)
+        if (!key) throw new ApiError(404, 'not_found')
+        await logActivity(tx, database.t, { at: now(), actorId: userId, entity: 'user', entityId: userId, action: 'sso_unlinked', reason: key })
+      })
+    },
+  }
+}
