@@ -67,7 +67,7 @@ export function ssoFlow(t: TestApp, op: () => TestOidcProvider) {
 
   async function me(session: string | undefined) {
     const r = await t.request('GET', '/api/auth/me', { cookie: session })
-    return r.status === 200 ? (r.json.userData as { email: string; role: string; fullName: string }) : null
+    return r.status === 200 ? (r.json.userData as { id: string; email: string; role: string; fullName: string }) : null
   }
 
   async function logLines(action: string) {

@@ -1,9 +1,12 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, DEMO_PASSWORD, ORIGIN } from '../../test/harness'
+import { wire } from '../../../shared/realtime'
 import { cookieJar, startOidcProvider, type TestOidcProvider } from '../../test/oidc-op'
+import { channelSignature, closedWith, rawSocket } from '../../test/realtime-socket'
 import { providerChange, SSO_CLIENT, ssoCallback, ssoFlow } from '../../test/sso-flow'
 
 /**
@@ -23,7 +26,10 @@ const callback = ssoCallback
 const listening = await new Promise<ReturnType<typeof serve>>((resolve) => {
   const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server))
 })
-const appUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
+const appPort = (listening.address() as AddressInfo).port
+const appUrl = `http://127.0.0.1:${appPort}`
+// Its realtime sockets too: a session the provider ends closes the sockets it authorised.
+t.realtime.attach(listening as Server)
 
 beforeAll(async () => {
   op = await startOidcProvider({
@@ -204,12 +210,21 @@ describe('signing out on both sides', () => {
     const { session } = await signIn('entra', '/', jar)
     op.person = entraPerson('manager@demo.test')
     const other = await signIn('entra', '/')
-    expect((await me(session))?.email).toBe('backoffice@demo.test')
+    const userData = await me(session)
+    expect(userData?.email).toBe('backoffice@demo.test')
+    // The app open in a browser: its live socket on the person's own channel.
+    const { key } = (await t.request('GET', '/api/realtime/config', { cookie: session })).json as { key: string }
+    const socket = await rawSocket(appPort, key)
+    const channel = wire.user(userData!.id)
+    socket.send({ event: 'pusher:subscribe', data: { channel, auth: await channelSignature(t, session!, socket.socketId, channel) } })
+    await socket.next('pusher_internal:subscription_succeeded')
+    const closed = closedWith(socket.ws)
     // The person signs out at the provider (from another of the organisation's apps): it posts a logout token here.
     const endSession = new URL('/session/end', op.issuer)
     endSession.searchParams.set('client_id', CLIENT.clientId)
     await signOutAtProvider(endSession.href, jar)
     await expect.poll(() => me(session)).toBeNull()
+    expect(await closed).toBe(4009)
     expect((await me(other.session))?.email).toBe('manager@demo.test')
   })
 

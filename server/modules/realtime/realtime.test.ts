@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { REALTIME_EVENTS, wire, type LiveNotification } from '../../../shared/realtime'
 import { authorizeChannel } from '../../platform/realtime/pusher-auth'
 import { createTestApp } from '../../test/harness'
+import { channelSignature, closedWith, rawSocket as rawSocketAt } from '../../test/realtime-socket'
 
 /**
  * The realtime channel through the real pusher-js client (its Node build): the built-in server on a real HTTP
@@ -66,29 +67,7 @@ const refused = (channel: Channel) =>
 const connected = (p: Pusher) =>
   new Promise<void>((resolve) => (p.connection.state === 'connected' ? resolve() : p.connection.bind('connected', () => resolve())))
 
-/** A bare protocol client: what a forged or replayed subscription looks like on the wire. */
-async function rawSocket() {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${config.key}?protocol=7&client=js&version=8.6.0`)
-  const frames: Array<{ event: string; channel?: string; data?: unknown }> = []
-  const waiters: Array<() => void> = []
-  ws.on('message', (raw) => {
-    frames.push(JSON.parse(raw.toString()) as { event: string })
-    for (const w of waiters.splice(0)) w()
-  })
-  const next = async (event: string) => {
-    for (;;) {
-      const found = frames.find((f) => f.event === event)
-      if (found) {
-        frames.splice(frames.indexOf(found), 1)
-        return found
-      }
-      await new Promise<void>((r) => waiters.push(r))
-    }
-  }
-  const established = await next('pusher:connection_established')
-  const socketId = (JSON.parse(established.data as string) as { socket_id: string }).socket_id
-  return { ws, socketId, next, send: (frame: unknown) => ws.send(JSON.stringify(frame)) }
-}
+const rawSocket = () => rawSocketAt(port, config.key)
 
 describe('the Pusher signature', () => {
   it('matches the documented test vectors (private and presence)', () => {
@@ -191,15 +170,8 @@ describe('the realtime channel with pusher-js', () => {
 
   it('a session that ends closes the sockets it authorised: a sign-out, and the other devices signed out', async () => {
     // A socket subscribed before logout once kept receiving the person's private notifications (issue 39).
-    const sign = async (cookie: string, socketId: string, channel: string) =>
-      (
-        await t.request('POST', '/api/broadcasting/auth', {
-          cookie,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channel }).toString(),
-        })
-      ).json.auth as string
-    const closed = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
+    const sign = (cookie: string, socketId: string, channel: string) => channelSignature(t, cookie, socketId, channel)
+    const closed = closedWith
     const phone = await t.login('seller@demo.test')
     const laptop = await t.login('seller@demo.test')
     const channel = wire.user(phone.answer.userData.id)
