@@ -85,6 +85,35 @@ describe('providers the environment declares', () => {
     expect(stored?.label).toBe('Microsoft (server)')
   })
 
+  it('a stored secret sealed under another key is replaced by the environment’s; a failure to apply the variable stops no sign-in', async () => {
+    const { ssoProviders } = parseEnv({ SSO_PROVIDERS: JSON.stringify(declared) })
+    await db.update(tables.identityProviders).set({ clientSecret: 'v1.c2VhbGVk.dW5kZXIgYW5vdGhlciBrZXk' }).where(eq(tables.identityProviders.key, 'entra-env'))
+    const ctx = authContext(t.database, { sessionTtlMs: 60_000, scryptLogN: 10, secrets: t.deps.secrets })
+    await ssoEnvironment(ctx, ssoRepo(t.database), ssoProviders).ready()
+    const [row] = await db
+      .select({ secret: tables.identityProviders.clientSecret })
+      .from(tables.identityProviders)
+      .where(eq(tables.identityProviders.key, 'entra-env'))
+    expect(t.deps.secrets.open(row!.secret!)).toBe(SSO_CLIENT.clientSecret)
+
+    // Sealing fails (a broken key): said in the log, the stored providers stay, and it is not tried again at once.
+    let seals = 0
+    const broken = {
+      ...t.deps.secrets,
+      seal: (): string => {
+        seals++
+        throw new Error('no key')
+      },
+    }
+    const failing = authContext(t.database, { sessionTtlMs: 60_000, scryptLogN: 10, secrets: broken })
+    const another = [{ ...ssoProviders[0]!, key: 'entra-second' }]
+    const environment = ssoEnvironment(failing, ssoRepo(t.database), another)
+    await expect(environment.ready()).resolves.toBeUndefined()
+    await expect(environment.ready()).resolves.toBeUndefined()
+    expect(seals).toBe(1)
+    expect(await db.select().from(tables.identityProviders).where(eq(tables.identityProviders.key, 'entra-second'))).toEqual([])
+  })
+
   it('one the environment no longer declares is turned off and given back to the screen (logged)', async () => {
     const ctx = authContext(t.database, { sessionTtlMs: 60_000, scryptLogN: 10, secrets: t.deps.secrets })
     await ssoEnvironment(ctx, ssoRepo(t.database), []).ready()

@@ -17,6 +17,17 @@ import type { IdentityProviderRow, SsoRepo } from './sso.repo'
 export function ssoEnvironment(ctx: AuthServiceContext, repo: SsoRepo, declared: readonly EnvIdentityProvider[]) {
   const { database, now } = ctx
   let synced: Promise<void> | null = null
+  /** after a failed attempt, when the next may be made (sign-ins go on meanwhile with the providers as stored) */
+  let retryAt = 0
+
+  /** A stored secret, or null when it cannot be opened (sealed under another key): the environment's replaces it. */
+  function openedOrNull(sealed: string): string | null {
+    try {
+      return ctx.opts.secrets.open(sealed)
+    } catch {
+      return null
+    }
+  }
 
   async function roleIds(tx: Db): Promise<Map<string, string>> {
     const rows = await tx.select({ id: database.t.roles.id, key: database.t.roles.key }).from(database.t.roles)
@@ -47,7 +58,7 @@ export function ssoEnvironment(ctx: AuthServiceContext, repo: SsoRepo, declared:
       return
     }
     const before = await repo.byKey(p.key, tx)
-    const secretChanged = !before?.clientSecret ? !!settings.secret : ctx.opts.secrets.open(before.clientSecret) !== settings.secret
+    const secretChanged = !before?.clientSecret ? !!settings.secret : openedOrNull(before.clientSecret) !== settings.secret
     const clientSecret = secretChanged ? (settings.secret ? ctx.opts.secrets.seal(settings.secret) : null) : (before?.clientSecret ?? null)
     const oldMappings = before ? await repo.access.mappingsOf(tx, before.id) : []
     const mappingsChanged =
@@ -109,16 +120,25 @@ export function ssoEnvironment(ctx: AuthServiceContext, repo: SsoRepo, declared:
   }
 
   return {
-    /** Resolves once the stored providers match the environment (the first call does the work). */
+    /**
+     * Resolves once the stored providers match the environment (the first call does the work). A failure is said in
+     * the server's log and does not stop anyone signing in: the providers stay as stored, and it is tried again a
+     * minute later.
+     */
     ready(): Promise<void> {
+      if (!synced && now() < retryAt) return Promise.resolve()
       synced ??= sync().catch((err: unknown) => {
+        log.error({ err }, '[sso] SSO_PROVIDERS could not be applied: the stored providers stay as they were')
         synced = null
-        throw err
+        retryAt = now() + RETRY_MS
       })
       return synced
     },
   }
 }
+
+/** How long after a failed attempt to make the providers match the environment the next is made. */
+const RETRY_MS = 60_000
 
 /** A provider's settings as the log compares them: no secret. */
 function comparable(p: Partial<IdentityProviderRow>): Record<string, unknown> {
