@@ -201,8 +201,7 @@ export function ssoAccounts(ctx: AuthServiceContext, repo: SsoRepo, opts: SsoOpt
 
   /** A role that must sign in through other providers is refused here (before anything found is kept). */
   async function mustMaySignInHere(tx: Db, provider: IdentityProviderRow, userId: string) {
-    const account = await repo.access.userRole(tx, userId)
-    const required = (await repo.access.requirements()).filter((p) => account && p.requiredForRoleIds.includes(account.roleId))
+    const required = await repo.access.requiredFor(tx, userId)
     if (required.length > 0 && !required.some((p) => p.id === provider.id)) throw new Refusal('required', 'required', userId)
   }
 

@@ -47,15 +47,17 @@ export function ssoAccessRepo({ db, t }: Database) {
       const [row] = await tx.select({ roleId: t.users.roleId, active: t.users.active }).from(t.users).where(eq(t.users.id, userId)).limit(1)
       return row
     },
-    /** The active providers that some roles must sign in through (few: read whole, filtered by the caller). */
-    async requirements(): Promise<Array<{ id: string; key: string; label: string; requiredForRoleIds: string[] }>> {
+    /** The active providers this account's role must sign in through (few providers: read whole, filtered here). */
+    async requiredFor(tx: Db, userId: string): Promise<Array<{ id: string; key: string; label: string }>> {
+      const [account] = await tx.select({ roleId: t.users.roleId }).from(t.users).where(eq(t.users.id, userId)).limit(1)
+      if (!account) return []
       const { id, key, label, requiredForRoleIds } = t.identityProviders
-      const rows = await db
+      const rows = await tx
         .select({ id, key, label, requiredForRoleIds })
         .from(t.identityProviders)
         .where(eq(t.identityProviders.active, true))
         .orderBy(asc(t.identityProviders.label))
-      return rows.filter((r) => r.requiredForRoleIds.length > 0)
+      return rows.filter((r) => r.requiredForRoleIds.includes(account.roleId)).map((r) => ({ id: r.id, key: r.key, label: r.label }))
     },
     /** The person's active providers they are linked to (how they can confirm it is them). */
     async linkedProviders(userId: string): Promise<Array<{ key: string; label: string }>> {

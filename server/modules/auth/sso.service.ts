@@ -96,9 +96,7 @@ export function ssoService(ctx: AuthServiceContext, opts: SsoOptions) {
     /** The active providers this account's role must sign in through (none: a password does). */
     async requiredProviders(userId: string): Promise<SsoButton[]> {
       await ready()
-      const account = await repo.access.userRole(database.db, userId)
-      if (!account) return []
-      return (await repo.access.requirements()).filter((p) => p.requiredForRoleIds.includes(account.roleId)).map(({ key, label }) => ({ key, label }))
+      return (await repo.access.requiredFor(database.db, userId)).map(({ key, label }) => ({ key, label }))
     },
     /** The active providers the person can confirm it is them through: the ones their account is linked to. */
     confirmProviders: (userId: string): Promise<SsoButton[]> => repo.access.linkedProviders(userId),
