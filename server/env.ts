@@ -118,6 +118,24 @@ const envSchema = z
       .default('')
       .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
     MAIL_FROM: z.string().default('Säljkraft <no-reply@saljkraft.invalid>'),
+    /**
+     * Where SMS go (docs/decisions/094): a 46elks-style gateway's send address, https://api.46elks.com/a1/sms, with
+     * SMS_USER and SMS_PASSWORD (HTTP Basic) and SMS_FROM (the sender: 3–11 letters and digits starting with a
+     * letter, or a number in E.164). Unset: each SMS is kept in the SMS outbox, never silently dropped.
+     */
+    SMS_URL: z
+      .string()
+      .default('')
+      .refine((v) => v === '' || /^https?:\/\//.test(v), 'SMS_URL must start with https:// or http://'),
+    SMS_USER: z.string().default(''),
+    SMS_PASSWORD: z.string().default(''),
+    SMS_FROM: z
+      .string()
+      .default('Saljkraft')
+      .refine(
+        (v) => /^[A-Za-z][A-Za-z0-9]{2,10}$/.test(v) || /^\+[1-9]\d{6,14}$/.test(v),
+        'SMS_FROM must be 3–11 letters and digits starting with a letter, or a number in E.164',
+      ),
     /** the organisation's time zone: scheduled messages fall on its wall-clock times (an IANA name) */
     ORG_TIMEZONE: z
       .string()
@@ -290,6 +308,8 @@ export type Env = {
   tracing: { url: string; headers: Record<string, string>; serviceName: string; delayMs: number } | null
   smtpUrl: string | undefined
   mailFrom: string
+  /** the SMS gateway (46elks's API); null: SMS are kept in the outbox */
+  sms: { url: string; user: string; password: string; from: string } | null
   /** the organisation's time zone (scheduled messages) */
   timezone: string
   payrollSystemName: string | null
@@ -351,6 +371,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     backupKeepWeekly: e.BACKUP_KEEP_WEEKLY,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_URL ? { url: e.SMS_URL, user: e.SMS_USER, password: e.SMS_PASSWORD, from: e.SMS_FROM } : null,
     timezone: e.ORG_TIMEZONE,
     payrollSystemName: e.PAYROLL_SYSTEM_NAME ?? null,
     pusher:

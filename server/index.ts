@@ -8,6 +8,7 @@ import { SWEEP_JOB as GAME_SWEEP_JOB } from './modules/game/game.competitions'
 import { scheduleCandidateJobs } from './modules/candidates/candidates.service'
 import { scheduleMessageJobs } from './modules/scheduled-messages/scheduled-messages.service'
 import { scheduleDeviceJobs } from './modules/devices/devices.service'
+import { scheduleOfferJobs } from './modules/offers/offers.service'
 import { createDeps } from './platform/deps'
 import { scheduleBackups } from './platform/scheduled-backups'
 import { configureLog, log } from './lib/log'
@@ -34,6 +35,8 @@ async function main() {
   // Scheduled messages: each active one's next send has its job (docs/decisions/071).
   await scheduleMessageJobs(jobs, database.db)
   await scheduleDeviceJobs(jobs, database.db)
+  // Written offers: reminders and expiries, hourly (docs/decisions/094).
+  await scheduleOfferJobs(jobs)
   // A verified backup a day when BACKUP_DIR is set, the old ones pruned (docs/operations.md).
   await scheduleBackups(env, jobs)
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job

@@ -4,7 +4,6 @@ import net from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SYNC_SCHEMA_VERSION } from '../shared/schemas/sync'
 import { saleArgs } from './test/fixtures'
 import { PG_ADMIN_URL, testDb } from './test/harness-env'
 import { Instance, currentRelease, previousRelease, type Release } from './test/releases'
@@ -133,8 +132,11 @@ describe.skipIf('missing' in previous)('a rolling upgrade from the previous rele
     return { email, id: made.json.id as string, cookie: await signIn(email, 'ett-langt-losenord', `10.9.1.${n}`), ip: `10.9.1.${n}` }
   }
 
-  /** A seller's phone: sales queue up on it and go in pushes of everything not yet acknowledged, as the sync engine sends them. */
-  function phone(seller: { cookie: string; ip: string }, product: { id: string; providerId: string }) {
+  /**
+   * A seller's phone: sales queue up on it and go in pushes of everything not yet acknowledged, as the sync engine sends
+   * them, with the sync version of the release its app was loaded from.
+   */
+  function phone(seller: { cookie: string; ip: string }, product: { id: string; providerId: string }, schemaVersion: number) {
     const clientId = randomUUID()
     const queue: Array<{ seq: number; name: string; args: ReturnType<typeof saleArgs>; createdAt: number }> = []
     let acked = 0
@@ -161,7 +163,7 @@ describe.skipIf('missing' in previous)('a rolling upgrade from the previous rele
         const r = await call('POST', '/api/sync/push', {
           cookie: seller.cookie,
           ip: seller.ip,
-          body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: waiting },
+          body: { clientId, schemaVersion, mutations: waiting },
         })
         if (r.status !== 200) return // kept, sent again at the next sync
         acked = r.json.lastMutationId
@@ -193,7 +195,8 @@ describe.skipIf('missing' in previous)('a rolling upgrade from the previous rele
 
     const adminCookie = await signIn('admin@demo.test', 'saljkraft-demo', '10.9.0.1')
     const sellers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => newSeller(adminCookie, n)))
-    const phones = await Promise.all(sellers.map(async (s) => phone(s, await productFor(s))))
+    // The phones run the previous release's app: this release serves its sync version too.
+    const phones = await Promise.all(sellers.map(async (s) => phone(s, await productFor(s), old.syncVersion)))
 
     // The burst: every phone sells and syncs, over and over, until the upgrade is done and a little after.
     let selling = true
@@ -265,7 +268,25 @@ describe.skipIf('missing' in previous)('a rolling upgrade from the previous rele
     const adminCookie = await signIn('admin@demo.test', 'saljkraft-demo', '10.9.0.1')
     const seller = await newSeller(adminCookie, 9)
     const product = await productFor(seller)
-    const p = phone(seller, product)
+    // A phone that already runs this release's app, when its sync version is newer, is told to try again later (503
+    // with Retry-After, which the proxy passes on to the next instance): its sale stays queued on it, for an instance
+    // of this release; nothing of it is stored.
+    if (next.syncVersion > old.syncVersion) {
+      const ahead = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] })
+      const res = await fetch(`${c.url}/api/sync/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': seller.ip, cookie: seller.cookie },
+        body: JSON.stringify({
+          clientId: randomUUID(),
+          schemaVersion: next.syncVersion,
+          mutations: [{ seq: 1, name: 'createSale', args: ahead, createdAt: Date.now() }],
+        }),
+      })
+      expect([res.status, res.headers.get('retry-after')]).toEqual([503, '5'])
+      expect((await db.query('select count(*) as n from sales where id = $1', [ahead.id])).rows[0].n).toBe('0')
+    }
+    // A phone loaded from the previous release (a rollback) syncs as it did.
+    const p = phone(seller, product, old.syncVersion)
     p.sell()
     await p.sync()
     expect([p.acked, p.rejected]).toEqual([1, 0])

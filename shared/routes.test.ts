@@ -8,6 +8,7 @@ const ADDED: Array<[string, string | null]> = [
   ['/sales/time-report', 'create time_reports'],
   ['/sales/sick-notice', 'create sicknotices'],
   ['/sales/sync', 'create sales'],
+  ['/sales/promises', 'create sales'],
   ['/maintenance', null],
   ['/user-admin/mail-outbox', 'manage all'],
   ['/backoffice/double-sales', 'view sale_reports'],
@@ -29,6 +30,11 @@ const ADDED: Array<[string, string | null]> = [
   ['/backoffice/sellertranscriptions/:id', 'view seller_transcriptions'],
   // The organisation's identity providers (issue 74, decision 093).
   ['/user-admin/identity-providers', 'view identity_providers'],
+  // Written offers after a telesales call, and the customer's page behind a link (issue 75, decision 094).
+  ['/backoffice/offers', 'view sale_reports'],
+  ['/offer/:token', null],
+  // The do-not-contact register (issue 75, decision 096).
+  ['/backoffice/contact-blocks', 'view contact_blocks'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

@@ -59,12 +59,16 @@ export const ROUTES = [
   // A candidate's own pages (docs/decisions/070): their details, and a contract to sign; a token, no account.
   { path: '/candidate/:token', name: 'candidate-token', meta: { public: true, layout: 'blank', namespaces: ['candidates'] } },
   { path: '/candidate/:token/sign', name: 'candidate-token-sign', meta: { public: true, layout: 'blank', namespaces: ['candidates'] } },
+  // A customer's written offer after a telesales call (docs/decisions/094): read it, accept or decline; no sign-in.
+  { path: '/offer/:token', name: 'offer-token', meta: { public: true, layout: 'blank', namespaces: ['offers'] } },
 
   // Back office
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport', { namespaces: ['pay'] }) },
   { path: '/backoffice/controlling/maps', name: 'backoffice-controlling-maps', meta: view('controlling', { namespaces: ['field', 'sales'] }) },
   { path: '/backoffice/controlling/runs', name: 'backoffice-controlling-runs', meta: view('controlling', { namespaces: ['field'] }) },
   { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers', { namespaces: ['catalog', 'customers'] }) },
+  // The do-not-contact register (docs/decisions/096).
+  { path: '/backoffice/contact-blocks', name: 'backoffice-contact-blocks', meta: view('contact_blocks', { namespaces: ['customers'] }) },
   {
     path: '/backoffice/customers/:id',
     name: 'backoffice-customers-id',
@@ -168,7 +172,7 @@ export const ROUTES = [
   {
     path: '/backoffice/salereports/:id',
     name: 'backoffice-salereports-id',
-    meta: view('sale_reports', { navActiveLink: 'backoffice-salereports', namespaces: ['sales'] }),
+    meta: view('sale_reports', { navActiveLink: 'backoffice-salereports', namespaces: ['sales', 'offers'] }),
   },
   { path: '/backoffice/scheduledmessages', name: 'backoffice-scheduledmessages', meta: view('scheduled_messages', { namespaces: ['scheduled-messages'] }) },
   // A message's page: its editor, next sends and history ("new" writes one).
@@ -177,6 +181,9 @@ export const ROUTES = [
     name: 'backoffice-scheduledmessages-id',
     meta: view('scheduled_messages', { navActiveLink: 'backoffice-scheduledmessages', namespaces: ['scheduled-messages'] }),
   },
+  // Written offers after telesales calls, the answers per provider, and the rules (docs/decisions/094): a screen of
+  // those who read sale reports (a seller reads only their own sales' offers, on the sale).
+  { path: '/backoffice/offers', name: 'backoffice-offers', meta: view('sale_reports', { namespaces: ['offers'] }) },
   {
     path: '/backoffice/sellertranscriptions',
     name: 'backoffice-sellertranscriptions',
@@ -249,7 +256,9 @@ export const ROUTES = [
   { path: '/sales/time-report', name: 'sales-time-report', meta: { action: 'create', subject: 'time_reports' } },
   { path: '/sales/sick-notice', name: 'sales-sick-notice', meta: { action: 'create', subject: 'sicknotices' } },
   { path: '/sales/sync', name: 'sales-sync', meta: { action: 'create', subject: 'sales' } },
-  { path: '/sales/:id', name: 'sales-id', meta: view('sales', { navActiveLink: 'sales-list' }) },
+  // What the seller promised (docs/decisions/097): come-backs, call-backs, appointments, and the team's queue.
+  { path: '/sales/promises', name: 'sales-promises', meta: { action: 'create', subject: 'sales', namespaces: ['field'] } },
+  { path: '/sales/:id', name: 'sales-id', meta: view('sales', { navActiveLink: 'sales-list', namespaces: ['offers'] }) },
 
   // Sales flow (the game)
   { path: '/sales-flow', name: 'sales-flow', meta: view('salesflow', { namespaces: ['game'] }) },

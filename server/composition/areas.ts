@@ -15,6 +15,9 @@ import { devicesService } from '../modules/devices/devices.service'
 import { fieldService } from '../modules/field/field.service'
 import { financeService } from '../modules/finance/finance.service'
 import { leadsService } from '../modules/leads/leads.service'
+import { offersService, type OffersService } from '../modules/offers/offers.service'
+import { offersReactions } from '../modules/offers/offers.reactions'
+import { transcriptionsReactions } from '../modules/transcriptions/transcriptions.reactions'
 import { transcriptionsService } from '../modules/transcriptions/transcriptions.service'
 import { gameReactions } from '../modules/game/game.reactions'
 import { gameService } from '../modules/game/game.service'
@@ -70,11 +73,13 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   // Sales and time reports each ask the other one question (the day's checkouts; the day's sales).
   let timeReports: TimeReportsService | null = null
   let orders: OrdersService | null = null
+  let offers: OffersService | null = null
   const sales = salesService(deps, {
     catalogForSale: catalog.forSale,
     checkoutsOfDay: (tx, userId, date) => timeReports!.fromDevice.checkoutsOfDay(tx, userId, date),
     esignCounts: (db, from, to) => orders!.matching.esignCounts(db, from, to),
     orderOfSale: (db, saleId) => orders!.matching.ofSale(db, saleId),
+    approvalBlocker: (tx, sale, translate) => offers!.evidence.approvalBlocker(tx, sale, translate),
   })
   timeReports = timeReportsService(deps, { salesOfDay: sales.forOthers.daySummary })
   const salesParts = salesSync(t, sales, deps.files)
@@ -95,7 +100,9 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
     salesInPeriod: sales.orders.inPeriod,
     flagWithoutOrder: sales.orders.flagWithoutOrder,
   })
-  const customers = customersService(deps, { salesOfCustomer: sales.customers.salesOf })
+  const customers = customersService(deps, { salesOfCustomer: sales.customers.salesOf, names: personNames })
+  // The do-not-contact register's fingerprints travel to every phone (decision 099).
+  sync.reference.push(customers.blocks.pullSource)
   const catalogKeeping = catalogAdmin(deps)
   // Pay's exports ask the time-reports area for the month's reports, attestation and absence (docs/decisions/029).
   const pay = payService(deps)
@@ -152,23 +159,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
     names: personNames,
     visiblePeople: (db, ability, userIds) => directory.people.visibleAmong(db, ability, userIds),
   })
-  const assistant = assistantService(deps, {
-    saleFigures: sales.analytics,
-    hourFigures: timeAdmin.analytics,
-    qualityFigures: quality.analytics,
-    ...assistantNames({
-      visibleNames: directory.people.visibleNames,
-      places: org.places,
-      regionList: org.regionList,
-      regionsOfOffices: org.regionsOfOffices,
-      providerList: catalog.providerList,
-      productList: catalog.productList,
-      personNames,
-      placeNames: org.placeNames,
-      providerNames: catalog.providerNames,
-      productNames: catalog.productNames,
-    }),
-  })
+  const assistant = analyst(deps, { sales, timeAdmin, quality, directory, org, catalog, personNames })
 
   // Each area's reactions to the others' events (docs/decisions/028): registered before the server starts.
   customersReactions(events, customers)
@@ -180,9 +171,14 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
 
   const candidates = recruiting(deps, directory, org)
   const { devices, field } = fieldControl(deps, { directory, org, timeAdmin, sales }, options.endSessions)
-  sync.owned.push(field.pullSource, field.visits.pullSource)
-  Object.assign(sync.mutators, field.visits.mutators)
-  const { leads, transcriptions } = telesales(deps, { customers, sales, directory, catalog, org, teamNames, personNames }, options.speechEngine)
+  sync.owned.push(field.pullSource, field.visits.pullSource, field.promises.device.pullSource)
+  Object.assign(sync.mutators, field.visits.mutators, field.promises.device.mutators)
+  const {
+    leads,
+    transcriptions,
+    offers: written,
+  } = telesales(deps, { customers, sales, directory, catalog, org, teamNames, personNames }, options.speechEngine)
+  offers = written
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {
@@ -191,6 +187,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
     field,
     leads,
     transcriptions,
+    offers,
     scheduledMessages,
     assistantStats: assistantStats(deps, { roleOf: directory.places.roleOf, names: directory.places.names, roleChoices: directory.places.roleChoices }),
     candidates,
@@ -217,6 +214,46 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
 }
 
 export type Areas = ReturnType<typeof assembleAreas>
+
+/** The BI assistant reads the sales, hours and quality figures, and names what it finds (docs/decisions/053). */
+function analyst(
+  deps: Deps,
+  {
+    sales,
+    timeAdmin,
+    quality,
+    directory,
+    org,
+    catalog,
+    personNames,
+  }: {
+    sales: ReturnType<typeof salesService>
+    timeAdmin: ReturnType<typeof timeReportsAdmin>
+    quality: ReturnType<typeof qualityService>
+    directory: ReturnType<typeof usersDirectory>
+    org: ReturnType<typeof orgRepo>
+    catalog: ReturnType<typeof catalogService>
+    personNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
+  },
+) {
+  return assistantService(deps, {
+    saleFigures: sales.analytics,
+    hourFigures: timeAdmin.analytics,
+    qualityFigures: quality.analytics,
+    ...assistantNames({
+      visibleNames: directory.people.visibleNames,
+      places: org.places,
+      regionList: org.regionList,
+      regionsOfOffices: org.regionsOfOffices,
+      providerList: catalog.providerList,
+      productList: catalog.productList,
+      personNames,
+      placeNames: org.placeNames,
+      providerNames: catalog.providerNames,
+      productNames: catalog.productNames,
+    }),
+  })
+}
 
 /** The devices ask for people and end sessions; the runs ask for teams, members, hours and the day's sales (decisions 072, 073). */
 function fieldControl(
@@ -334,8 +371,9 @@ function alerts(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: R
 }
 
 /**
- * The telesales tools (docs/decisions/075, 076): lead lists are checked against the customer register; seller
- * transcriptions ask whose a sale is, people's places and names, and the providers.
+ * The telesales tools (docs/decisions/075, 076, 094): lead lists are checked against the customer register; seller
+ * transcriptions ask whose a sale is, people's places and names, and the providers; written offers are built from
+ * the sale and its office's country.
  */
 function telesales(
   deps: Deps,
@@ -345,12 +383,16 @@ function telesales(
     directory: ReturnType<typeof usersDirectory>
     catalog: ReturnType<typeof catalogService>
     teamNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
-    org: Pick<ReturnType<typeof orgRepo>, 'teamProvider'>
+    org: Pick<ReturnType<typeof orgRepo>, 'teamProvider' | 'officeCountries'>
     personNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
   },
   speechEngine: AreaOptions['speechEngine'],
 ) {
-  const leads = leadsService(deps, { customerContacts: () => a.customers.reads.contactPages(), names: a.personNames })
+  const leads = leadsService(deps, {
+    customerContacts: () => a.customers.reads.contactPages(),
+    names: a.personNames,
+    blockedContacts: () => a.customers.blocks.everything(),
+  })
   const transcriptions = transcriptionsService(
     deps,
     {
@@ -366,5 +408,15 @@ function telesales(
     },
     speechEngine,
   )
-  return { leads, transcriptions }
+  // Written offers after a telesales call (docs/decisions/094): built from the sale, the office's country and names.
+  const offers = offersService(deps, {
+    saleForOffer: a.sales.forOffers.forOffer,
+    withoutContract: a.sales.forOffers.withoutContract,
+    officeCountries: a.org.officeCountries,
+    names: a.personNames,
+    providerNames: a.catalog.providerNames,
+  })
+  offersReactions(deps.events, offers)
+  transcriptionsReactions(deps.events, transcriptions)
+  return { leads, transcriptions, offers }
 }

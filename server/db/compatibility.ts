@@ -33,6 +33,14 @@ export const REVIEWS: Record<string, Review> = {
   '0077_provider_from_env': {
     expand: 'a new provider column with a default (decision 093): an older release writes providers without it, and the default fills it',
   },
+  '0078_written_offers': {
+    expand:
+      'three new tables (decision 094) with their keys and unique indexes, and rules added to the seeded roles: an older release neither reads nor writes the tables, so nothing it does can break their constraints',
+  },
+  '0080_contact_blocks': {
+    expand:
+      'a new table (decision 096) with its unique indexes, and rules added to the seeded roles: an older release neither reads nor writes it, so nothing it does can break its constraints',
+  },
 }
 
 /** The fewest migrations a release must know to run on a database with these migrations applied. */

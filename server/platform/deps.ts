@@ -6,6 +6,7 @@ import { eventBus, type EventBus, type EventBusOptions } from './events'
 import { fileStore, type FileStore } from './files'
 import { jobRunner, type JobRunner, type JobRunnerOptions } from './jobs'
 import { mailer, type Mailer } from './mail'
+import { smsSender, type SmsSender } from './sms'
 import { createMetrics, type Metrics } from './metrics'
 import { pushSender, type PushSender } from './push'
 import { createRealtime, type Realtime } from './realtime'
@@ -20,6 +21,8 @@ export type Deps = {
   events: EventBus
   jobs: JobRunner
   mail: Mailer
+  /** SMS through the gateway, or kept in the outbox (docs/decisions/094) */
+  sms: SmsSender
   files: FileStore
   /** files made in the background for a person (docs/decisions/071) */
   downloads: DownloadCentre
@@ -70,6 +73,7 @@ export async function createDeps(env: Env, database: Database, options: DepsOpti
     events,
     jobs,
     mail: mailer(database, jobs, env),
+    sms: smsSender(database, jobs, env.sms),
     files,
     downloads: downloadCentre(database, { events, files, jobs }),
     realtime,

@@ -102,13 +102,17 @@ export function downloadCentre(database: Database, deps: { events: EventBus; fil
         .where(and(eq(d.id, id), eq(d.state, 'queued')))
     },
 
-    /** The file is stored (in the caller's transaction, with the file): ready until it expires. */
-    async ready(tx: Db, id: string, file: { fileId: string; size: number; contentType: string; name?: string }, at = Date.now()) {
+    /**
+     * The file is stored (in the caller's transaction, with the file): ready until it expires — after the usual time, or
+     * earlier when its content may not be used beyond `until` (a lead list's NIX check, decision 095).
+     */
+    async ready(tx: Db, id: string, file: { fileId: string; size: number; contentType: string; name?: string; until?: number }, at = Date.now()) {
+      const expiresAt = Math.min(at + DOWNLOAD_TTL_MS, file.until ?? Infinity)
       await finish(
         tx,
         id,
         'ready',
-        { fileId: file.fileId, size: file.size, contentType: file.contentType, expiresAt: at + DOWNLOAD_TTL_MS, ...(file.name ? { name: file.name } : {}) },
+        { fileId: file.fileId, size: file.size, contentType: file.contentType, expiresAt, ...(file.name ? { name: file.name } : {}) },
         at,
       )
     },

@@ -38,6 +38,8 @@ export type DomainEvents = {
     lines: Array<{ productId: string; quantity: number }>
     /** the customer, for the register; null when the sale names no identity or organisation number */
     customer: SaleCustomer | null
+    /** the sale's phone number as written (the do-not-contact register checks it; absent in events recorded before it) */
+    phone?: string
   }
   /** a seller's correction changed the customer of a sale */
   'sale.customerCorrected': { saleId: string; soldAt: number; customer: SaleCustomer | null }
@@ -114,6 +116,15 @@ export type DomainEvents = {
   'candidate.onboarded': { candidateId: string; recruiterId: string; name: string; userId: string | null }
   /** a call's text is in (from the engine, typed or imported) and its provider's script checked (docs/decisions/076) */
   'transcription.ready': { transcriptionId: string; saleId: string | null; result: 'pass' | 'fail' | null; missing: string[]; forbidden: string[] }
+  /**
+   * the customer answered a written offer, or it expired unanswered (docs/decisions/094): the seller and their
+   * coaches hear of it; a decline or expiry has made the sale a regret in the same transaction
+   */
+  /** the do-not-contact register gained or lost an entry (decision 096): every phone pulls its fingerprints again */
+  'contactBlock.changed': { blockId: string }
+  /** a provider's sales in a country need a written offer (decision 094): its calls' script gains the law's phrases (decision 098) */
+  'offerRule.saved': { ruleId: string; providerId: string; country: string }
+  'offer.answered': { offerId: string; saleId: string; sellerId: string; teamId: string | null; outcome: 'accepted' | 'declined' | 'expired' }
   /** a file made in the background for a person is ready to fetch, or could not be made (docs/decisions/071) */
   'download.finished': { downloadId: string; userId: string; name: string; kind: string; state: 'ready' | 'failed'; error: string | null }
   /** a seller's device needs attention it did not need before (docs/decisions/072): their coaches are told */
@@ -127,6 +138,12 @@ export type DomainEvents = {
   }
   /** a door's come-back is near (decision 073): the seller is reminded */
   'visit.remind': { visitId: string; userId: string; address: string; comeBackAt: number; note: string | null }
+  /** a call-back's or an appointment's time is near (decision 097): its holder is reminded */
+  'promise.remind': { promiseId: string; userId: string; kind: string; who: string; phone: string | null; dueAt: number; note: string | null }
+  /** an open promise left an hour past its time went to its team's queue (decision 097), from the seller who held it */
+  'promise.queued': { promiseId: string; kind: string; userId: string; teamId: string | null; who: string; dueAt: number }
+  /** a promise in the team's queue a day past its time, still without a holder: the team's coaches are told */
+  'promise.unowned': { promiseId: string; kind: string; teamId: string; missedById: string | null; who: string; dueAt: number }
   /** a scheduled message's occurrence handed its in-app notifications over (one event per batch of recipients) */
   'scheduledMessage.notified': {
     messageId: string

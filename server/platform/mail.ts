@@ -23,6 +23,8 @@ export const MAIL_TEMPLATES = [
   'candidateContract',
   'candidateContractReminder',
   'scheduledMessage',
+  'saleOffer',
+  'saleOfferReminder',
 ] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 

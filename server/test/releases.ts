@@ -12,13 +12,22 @@ const WORK = path.join(ROOT, '.tmp/upgrade')
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
 
-export type Release = { name: string; entry: string; cwd: string }
+/** `syncVersion`: the sync schema version its app sends (a phone loaded from that release). */
+export type Release = { name: string; entry: string; cwd: string; syncVersion: number }
+
+/** The SYNC_SCHEMA_VERSION a release's source declares. */
+function syncVersionOf(cwd: string): number {
+  const source = fs.readFileSync(path.join(cwd, 'shared/schemas/sync-version.ts'), 'utf8')
+  const m = /export const SYNC_SCHEMA_VERSION = (\d+)/.exec(source)
+  if (!m) throw new Error(`no SYNC_SCHEMA_VERSION in ${cwd}`)
+  return Number(m[1])
+}
 
 /** This checkout's server, built beside the usual build (which other phases of `npm test` use). */
 export function currentRelease(): Release {
   const out = path.join(WORK, 'current')
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build-server.ts', '--outdir', out], { cwd: ROOT, stdio: 'pipe' })
-  return { name: 'this release', entry: path.join(out, 'index.mjs'), cwd: ROOT }
+  return { name: 'this release', entry: path.join(out, 'index.mjs'), cwd: ROOT, syncVersion: syncVersionOf(ROOT) }
 }
 
 /**
@@ -43,7 +52,7 @@ export function previousRelease(): Release | { missing: string } {
     if (!sameLockedPackages(dir)) execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' })
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build-server.ts'], { cwd: dir, stdio: 'pipe' })
   }
-  return { name: `release ${commit.slice(0, 7)}`, entry, cwd: dir }
+  return { name: `release ${commit.slice(0, 7)}`, entry, cwd: dir, syncVersion: syncVersionOf(dir) }
 }
 
 /** Whether every package the release locked is installed here at the version it locked. */

@@ -23,19 +23,20 @@ export function providerChange(item: Record<string, unknown>, change: Record<str
   return { ...settings, ...change }
 }
 
-export function ssoFlow(t: TestApp, op: () => TestOidcProvider) {
-  /** From an answer that leaves for the provider, through its pages, to the callback the provider sends back. */
-  async function follow(location: string, jar: ReturnType<typeof cookieJar>) {
-    for (let hops = 0; !location.startsWith(`${ORIGIN}/`); hops++) {
-      expect(hops).toBeLessThan(10)
-      const r = await fetch(location, { redirect: 'manual', headers: { cookie: jar.header() } })
-      jar.keep(r)
-      expect([302, 303], await r.text()).toContain(r.status)
-      location = new URL(r.headers.get('location')!, location).href
-    }
-    return new URL(location)
+/** From an answer that leaves for a provider, through its pages (redirects, with its cookies), to the app's address it sends back to. */
+export async function followProvider(location: string, jar = cookieJar()): Promise<URL> {
+  for (let hops = 0; !location.startsWith(`${ORIGIN}/`); hops++) {
+    expect(hops).toBeLessThan(10)
+    const r = await fetch(location, { redirect: 'manual', headers: { cookie: jar.header() } })
+    jar.keep(r)
+    expect([302, 303], await r.text()).toContain(r.status)
+    location = new URL(r.headers.get('location')!, location).href
   }
+  return new URL(location)
+}
 
+export function ssoFlow(t: TestApp, op: () => TestOidcProvider) {
+  const follow = followProvider
   /** Start at the app, sign in at the provider, and stop before coming back: the callback's address and the pending cookie. */
   async function throughProvider(key: string, returnTo = '/backoffice/salereports', jar = cookieJar()) {
     const start = await t.request('GET', `/api/auth/sso/${key}/start?returnTo=${encodeURIComponent(returnTo)}`)

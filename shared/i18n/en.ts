@@ -26,6 +26,7 @@ import { enDevices } from './en/devices'
 import { enField } from './en/field'
 import { enLeads } from './en/leads'
 import { enTranscriptions } from './en/transcriptions'
+import { enOffers } from './en/offers'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -56,4 +57,5 @@ export const en = mergeCatalogs(
   enField,
   enLeads,
   enTranscriptions,
+  enOffers,
 )

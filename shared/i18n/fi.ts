@@ -26,6 +26,7 @@ import { fiDevices } from './fi/devices'
 import { fiField } from './fi/field'
 import { fiLeads } from './fi/leads'
 import { fiTranscriptions } from './fi/transcriptions'
+import { fiOffers } from './fi/offers'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -56,4 +57,5 @@ export const fi = mergeCatalogs(
   fiField,
   fiLeads,
   fiTranscriptions,
+  fiOffers,
 )

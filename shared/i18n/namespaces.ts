@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'field',
   'leads',
   'transcriptions',
+  'offers',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

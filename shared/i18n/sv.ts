@@ -26,6 +26,7 @@ import { svDevices } from './sv/devices'
 import { svField } from './sv/field'
 import { svLeads } from './sv/leads'
 import { svTranscriptions } from './sv/transcriptions'
+import { svOffers } from './sv/offers'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -56,6 +57,7 @@ export const sv = mergeCatalogs(
   svField,
   svLeads,
   svTranscriptions,
+  svOffers,
 )
 
 export type Messages = typeof sv

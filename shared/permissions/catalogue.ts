@@ -71,6 +71,10 @@ const API_ONLY_SUBJECTS = [
   'candidate_accounts',
   // The organisation's identity providers (docs/decisions/093): read them; add, change and remove them.
   'identity_providers',
+  // Written offers after a telesales call (docs/decisions/094): read a sale's and the list; send one; the rules.
+  'sale_offers',
+  // The do-not-contact register (docs/decisions/096): read it, record an entry, remove one.
+  'contact_blocks',
 ] as const
 
 export const SUBJECTS = [...SPEC_SUBJECTS, ...API_ONLY_SUBJECTS] as const
@@ -174,6 +178,14 @@ const API_PAIRS: Array<[Action, Subject]> = [
   // Identity providers (docs/decisions/093).
   ['view', 'identity_providers'],
   ['update', 'identity_providers'],
+  // Written offers (docs/decisions/094): send one after the call; write the rules per provider and country.
+  ['view', 'sale_offers'],
+  ['create', 'sale_offers'],
+  ['update', 'sale_offers'],
+  // The do-not-contact register (docs/decisions/096).
+  ['view', 'contact_blocks'],
+  ['create', 'contact_blocks'],
+  ['delete', 'contact_blocks'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

@@ -113,6 +113,14 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       // Seller transcriptions (docs/decisions/076): add a call, its text, the providers' scripts.
       ...can('create', 'seller_transcriptions'),
       ...can('update', 'seller_transcriptions'),
+      // Written offers after a telesales call (docs/decisions/094): every sale's, send them, the rules.
+      ...can('view', 'sale_offers'),
+      ...can('create', 'sale_offers'),
+      ...can('update', 'sale_offers'),
+      // The do-not-contact register (docs/decisions/096): read it, record and remove entries.
+      ...can('view', 'contact_blocks'),
+      ...can('create', 'contact_blocks'),
+      ...can('delete', 'contact_blocks'),
     ],
   },
   {
@@ -149,6 +157,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'view', subject: 'controlling', conditions: MY_OFFICE },
       // Their office's sellers' calls (docs/decisions/076).
       { action: 'view', subject: 'seller_transcriptions', conditions: MY_OFFICE },
+      // Their office's written offers (docs/decisions/094).
+      { action: 'view', subject: 'sale_offers', conditions: MY_OFFICE },
       ...can('update', 'profile'),
     ],
   },
@@ -174,6 +184,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'view', subject: 'controlling', conditions: MY_TEAMS },
       // Their teams' sellers' calls (docs/decisions/076).
       { action: 'view', subject: 'seller_transcriptions', conditions: MY_TEAMS },
+      // Their teams' written offers (docs/decisions/094).
+      { action: 'view', subject: 'sale_offers', conditions: MY_TEAMS },
       ...can('update', 'profile'),
     ],
   },
@@ -186,6 +198,11 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'view', subject: 'sales', conditions: OWN },
       { action: 'create', subject: 'sales' },
       { action: 'update', subject: 'sales', conditions: OWN },
+      // The written offer of their own sale after the call (docs/decisions/094): read it, send it.
+      { action: 'view', subject: 'sale_offers', conditions: OWN },
+      { action: 'create', subject: 'sale_offers', conditions: OWN },
+      // A customer who asks at the door or on the call not to be contacted again is recorded (docs/decisions/096).
+      ...can('create', 'contact_blocks'),
       // Their own time reports and sick notices, from the seller screens (docs/decisions/011).
       ...can('create', 'time_reports', 'sicknotices'),
       ...can('update', 'profile'),

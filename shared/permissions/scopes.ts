@@ -32,6 +32,8 @@ export const SCOPE_CONDITIONS: Partial<Record<Subject, Partial<Record<Exclude<Ro
   controlling: { office: MY_OFFICE, teams: MY_TEAMS },
   // Seller transcriptions (docs/decisions/076): a call by its seller's team or office, or the seller's own.
   seller_transcriptions: { office: MY_OFFICE, teams: MY_TEAMS, own: { sellerId: '${user.id}' } },
+  // Written offers (docs/decisions/094): by the sale's seller, team or office.
+  sale_offers: { office: MY_OFFICE, teams: MY_TEAMS, own: { sellerId: '${user.id}' } },
 }
 
 /** The scopes a subject offers, "everywhere" first. */

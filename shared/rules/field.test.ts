@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { RunItem, VisitInput } from '../schemas/field'
-import { contactRate, runOutcome, runTotals, visitProblems, weekDays } from './field'
+import type { PromiseInput, PromiseSellerFigures, PromiseSetterFigures, RunItem, VisitInput } from '../schemas/field'
+import { contactRate, PROMISE_LATE_AFTER_MS, promiseFigures, promiseProblems, runOutcome, runTotals, visitProblems, weekDays, type PromiseFact } from './field'
 
 const run = (id: string, date: string, teamId: string, sellers: string[]): RunItem => ({
   id,
@@ -108,5 +108,85 @@ describe('a door visit', () => {
     ['a visit an hour ahead of the clock', { visitedAt: NOW + H }, { visitedAt: 'validation.visits.future' }],
   ])('%s', (_, over, expected) => {
     expect(visitProblems({ ...base, ...over }, NOW)).toEqual(expected)
+  })
+})
+
+describe('a call-back or an appointment made on the device', () => {
+  const now = Date.parse('2026-11-20T12:00:00Z')
+  const base: PromiseInput = {
+    id: '00000000-0000-4000-8000-000000000001',
+    kind: 'callBack',
+    customerName: 'Karin',
+    phone: '070-1234567',
+    address: null,
+    note: null,
+    dueAt: now + 3_600_000,
+    closerId: null,
+    createdAt: now,
+  }
+  it.each<[string, Partial<PromiseInput>, Record<string, string>]>([
+    ['a call-back with a number, in an hour', {}, {}],
+    ['made offline yesterday, due before it arrived', { createdAt: now - 86_400_000, dueAt: now - 3_600_000 }, {}],
+    ['due before it was made', { dueAt: now - 1 }, { dueAt: 'validation.promises.past' }],
+    ['more than 60 days ahead', { dueAt: now + 61 * 86_400_000 }, { dueAt: 'validation.promises.far' }],
+    ['made in the future', { createdAt: now + 10 * 60_000, dueAt: now + 86_400_000 }, { createdAt: 'validation.promises.future' }],
+    ['a call-back without a number', { phone: ' ' }, { phone: 'validation.promises.phone' }],
+    ['a call-back for a closer', { closerId: '00000000-0000-4000-8000-000000000002' }, { closerId: 'validation.promises.closerOnlyAppointment' }],
+    ['an appointment without an address', { kind: 'appointment', phone: null }, { address: 'validation.promises.address' }],
+    ['an appointment for a closer, at an address', { kind: 'appointment', address: 'Storgatan 1', closerId: '00000000-0000-4000-8000-000000000002' }, {}],
+  ])('%s', (_, change, problems) => {
+    expect(promiseProblems({ ...base, ...change }, now)).toEqual(problems)
+  })
+})
+
+describe('kept, late and missed promises; no-shows per setter', () => {
+  const now = Date.parse('2026-11-20T12:00:00Z')
+  const due = now - 86_400_000
+  const names = new Map([
+    ['anna', 'Anna'],
+    ['bo', 'Bo'],
+    ['sam', 'Sam'],
+  ])
+  const p = (change: Partial<PromiseFact>): PromiseFact => ({
+    kind: 'callBack',
+    userId: 'anna',
+    createdById: 'anna',
+    dueAt: due,
+    state: 'kept',
+    closedAt: due,
+    missedById: null,
+    takenAt: null,
+    ...change,
+  })
+  it.each<[string, PromiseFact[], Array<Partial<PromiseSellerFigures>>, Array<Partial<PromiseSetterFigures>>]>([
+    ['kept on time, and within half an hour', [p({}), p({ closedAt: due + PROMISE_LATE_AFTER_MS })], [{ id: 'anna', due: 2, kept: 2, late: 0 }], []],
+    ['kept more than half an hour late', [p({ closedAt: due + PROMISE_LATE_AFTER_MS + 1 })], [{ id: 'anna', due: 1, kept: 0, late: 1 }], []],
+    [
+      'open past its time, and not yet due',
+      [p({ state: 'open', closedAt: null }), p({ state: 'open', closedAt: null, dueAt: now + 1 })],
+      [{ id: 'anna', due: 1, open: 1 }],
+      [],
+    ],
+    ['cancelled counts for no one', [p({ state: 'cancelled' })], [], []],
+    [
+      'missed: against its holder; the teammate who took it counts it taken',
+      [p({ userId: 'bo', missedById: 'anna', takenAt: now, state: 'kept', closedAt: now })],
+      [
+        { id: 'anna', due: 1, missed: 1, kept: 0 },
+        { id: 'bo', due: 0, taken: 1 },
+      ],
+      [],
+    ],
+    [
+      'an appointment booked by a setter: the closer went, the customer was not there',
+      [p({ kind: 'appointment', createdById: 'sam', userId: 'bo', state: 'noShow' }), p({ kind: 'appointment', createdById: 'sam', userId: 'bo' })],
+      [{ id: 'bo', due: 2, kept: 2 }],
+      [{ id: 'sam', name: 'Sam', booked: 2, noShows: 1 }],
+    ],
+    ['an appointment the closer booked for themself has no setter', [p({ kind: 'appointment', state: 'noShow' })], [{ id: 'anna', kept: 1 }], []],
+  ])('%s', (_, rows, sellers, setters) => {
+    const out = promiseFigures(rows, now, names)
+    expect(out.sellers).toEqual(sellers.map((s) => expect.objectContaining(s)))
+    expect(out.setters).toEqual(setters.map((s) => expect.objectContaining(s)))
   })
 })

@@ -1,4 +1,15 @@
-import { COME_BACK_MAX_DAYS, type RunItem, type RunOutcome, type RunSellerOutcome, type RunTotals, type VisitInput } from '../schemas/field'
+import {
+  COME_BACK_MAX_DAYS,
+  type PromiseInput,
+  type PromiseSellerFigures,
+  type PromiseSetterFigures,
+  type PromiseState,
+  type RunItem,
+  type RunOutcome,
+  type RunSellerOutcome,
+  type RunTotals,
+  type VisitInput,
+} from '../schemas/field'
 import { mondayOf } from './assistant'
 
 /**
@@ -98,4 +109,88 @@ export function visitProblems(v: VisitInput, now: number): Partial<Record<keyof 
     else if (v.comeBackAt - v.visitedAt > COME_BACK_MAX_DAYS * 86_400_000) out.comeBackAt = 'validation.visits.comeBackFar'
   } else if (v.comeBackAt !== null) out.comeBackAt = 'validation.visits.comeBackOnlyForComeBack'
   return out
+}
+
+/**
+ * Promises (docs/decisions/097). A promise's reminder comes half an hour before; one still open an hour after its time
+ * goes to the team's shared queue (VICIdial moves a personal call-back after a set time the same way); one in the queue
+ * a day after its time with no one taking it is brought to the team's coaches. Kept more than half an hour after its
+ * time counts as late.
+ */
+export const PROMISE_REMINDER_MS = 30 * 60_000
+export const PROMISE_QUEUE_AFTER_MS = 60 * 60_000
+export const PROMISE_ESCALATE_AFTER_MS = 24 * 3_600_000
+export const PROMISE_LATE_AFTER_MS = 30 * 60_000
+
+/** What is wrong with a call-back or appointment the device sends: field → translation key. */
+export function promiseProblems(p: PromiseInput, now: number): Partial<Record<keyof PromiseInput, string>> {
+  const out: Partial<Record<keyof PromiseInput, string>> = {}
+  // Made on a device that was offline: its time is checked against when it was made, not when it arrived.
+  if (p.createdAt > now + 5 * 60_000) out.createdAt = 'validation.promises.future'
+  if (p.dueAt <= p.createdAt) out.dueAt = 'validation.promises.past'
+  else if (p.dueAt - p.createdAt > COME_BACK_MAX_DAYS * 86_400_000) out.dueAt = 'validation.promises.far'
+  if (p.kind === 'callBack' && !p.phone?.trim()) out.phone = 'validation.promises.phone'
+  if (p.kind === 'appointment' && !p.address?.trim()) out.address = 'validation.promises.address'
+  if (p.kind === 'callBack' && p.closerId !== null) out.closerId = 'validation.promises.closerOnlyAppointment'
+  return out
+}
+
+/** A promise as the figures count it. */
+export type PromiseFact = {
+  kind: string
+  userId: string
+  createdById: string
+  dueAt: number
+  state: PromiseState
+  closedAt: number | null
+  missedById: string | null
+  takenAt: number | null
+}
+
+/**
+ * Kept, late and missed per seller, no-shows per setter, for promises due in a period. A promise missed (left to the
+ * queue) counts against the one who held it then, even when a teammate kept it later; the teammate counts it as taken.
+ * Cancelled promises count for no one; an appointment's no-show counts against its setter, not the closer who went.
+ */
+export function promiseFigures(
+  rows: PromiseFact[],
+  now: number,
+  names: Map<string, string>,
+): { sellers: PromiseSellerFigures[]; setters: PromiseSetterFigures[] } {
+  const sellers = new Map<string, PromiseSellerFigures>()
+  const setters = new Map<string, PromiseSetterFigures>()
+  const seller = (id: string) => {
+    let s = sellers.get(id)
+    if (!s) sellers.set(id, (s = { id, name: names.get(id) ?? '', due: 0, kept: 0, late: 0, missed: 0, open: 0, taken: 0 }))
+    return s
+  }
+  for (const r of rows) {
+    if (r.kind === 'appointment' && r.createdById !== r.userId && r.createdById !== r.missedById) {
+      const s = setters.get(r.createdById) ?? { id: r.createdById, name: names.get(r.createdById) ?? '', booked: 0, noShows: 0 }
+      s.booked++
+      if (r.state === 'noShow') s.noShows++
+      setters.set(r.createdById, s)
+    }
+    if (r.state === 'cancelled') continue
+    if (r.missedById) {
+      const m = seller(r.missedById)
+      m.due++
+      m.missed++
+      if (r.takenAt !== null && r.userId !== r.missedById) seller(r.userId).taken++
+      continue
+    }
+    // An open promise not yet due counts for no one yet.
+    if (r.state === 'open' && r.dueAt > now) continue
+    const s = seller(r.userId)
+    s.due++
+    if (r.state === 'open') {
+      s.open++
+      continue
+    }
+    // kept, or a no-show: the closer went (on time or late)
+    if (r.closedAt !== null && r.closedAt > r.dueAt + PROMISE_LATE_AFTER_MS) s.late++
+    else s.kept++
+  }
+  const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'sv')
+  return { sellers: [...sellers.values()].sort(byName), setters: [...setters.values()].sort(byName) }
 }

@@ -5,8 +5,10 @@ import {
   guessLeadMapping,
   leadIdentityKey,
   leadMappingProblems,
+  nixLastDay,
   nixRegistered,
   nixStatusColumn,
+  nixUsable,
   normalizeBusinessId,
   verdictOf,
   type LeadReason,
@@ -110,5 +112,23 @@ describe('lead lists: the rules without a library', () => {
 
   it('compares campaigns by name whatever the case and spacing', () => {
     expect(campaignKey('  Höst  2026 ')).toBe(campaignKey('höst 2026'))
+  })
+})
+
+describe('the NIX check’s two months (NIX-Telefon’s terms)', () => {
+  it.each([
+    ['2026-10-01', '2026-11-30'],
+    ['2026-10-15', '2026-12-14'],
+    ['2026-11-30', '2027-01-29'],
+    ['2026-12-31', '2027-02-27'],
+    ['2027-12-30', '2028-02-28'],
+    ['2026-01-01', '2026-02-28'],
+  ])('checked on %s: usable through %s', (checkedOn, last) => {
+    expect(nixLastDay(checkedOn)).toBe(last)
+    expect(nixUsable(checkedOn, last)).toBe(true)
+    expect(nixUsable(checkedOn, checkedOn)).toBe(true)
+  })
+  it('the day after the last is too late', () => {
+    expect(nixUsable('2026-10-01', '2026-12-01')).toBe(false)
   })
 })

@@ -41,6 +41,8 @@ export const LEAD_OUTPUT_FIELDS = [
   'mobile',
   'fixed',
   'nix',
+  /** the day the list was checked against NIX (docs/decisions/095): every exported number carries it */
+  'nixCheckedOn',
   'customer',
   'duplicate',
   'earlier',
@@ -54,12 +56,18 @@ export type LeadOutputField = (typeof LEAD_OUTPUT_FIELDS)[number]
  * `duplicate`: an earlier row of the same list has its identity number or one of its numbers; `earlier`: an earlier
  * list of the same campaign had it; `customer`: the customer register knows the identity number or a number.
  */
-export const LEAD_REASONS = ['invalid', 'nix', 'duplicate', 'earlier', 'customer'] as const
+export const LEAD_REASONS = ['invalid', 'blocked', 'nix', 'duplicate', 'earlier', 'customer'] as const
 export type LeadReason = (typeof LEAD_REASONS)[number]
 export type LeadChoice = 'drop' | 'mark'
-export type LeadChoices = Record<LeadReason, LeadChoice>
+/**
+ * What the person chooses per reason; `blocked` — the person or every number of the row asked not to be contacted
+ * (the do-not-contact register, decision 096) — is always dropped, whatever a list's choices say.
+ */
+export type LeadChoices = Record<Exclude<LeadReason, 'blocked'>, LeadChoice> & { blocked?: 'drop' }
 /** What a person starts from: calling a NIX number or the same person twice is what the law and the dialer punish; customers may be called. */
-export const DEFAULT_LEAD_CHOICES: LeadChoices = { invalid: 'drop', nix: 'drop', duplicate: 'drop', earlier: 'drop', customer: 'mark' }
+export const DEFAULT_LEAD_CHOICES: LeadChoices = { invalid: 'drop', blocked: 'drop', nix: 'drop', duplicate: 'drop', earlier: 'drop', customer: 'mark' }
+/** The reasons a person chooses for. */
+export const CHOSEN_REASONS = LEAD_REASONS.filter((r): r is Exclude<LeadReason, 'blocked'> => r !== 'blocked')
 
 /** The countries whose numbering plans the tool knows, and the default region a number without +CC is read in. */
 export const LEAD_COUNTRIES = ['SE', 'FI'] as const
@@ -73,6 +81,8 @@ export type LeadProblem =
   | { kind: 'identityInvalid'; value: string }
   | { kind: 'noPhone' }
   | { kind: 'nix'; numbers: string[] }
+  /** numbers in the do-not-contact register: never called, whatever else the row is */
+  | { kind: 'blocked'; numbers: string[] }
 
 /** What was decided about one row: kept or dropped (and why), the marks it carries. */
 export type LeadVerdict = { keep: boolean; droppedFor: LeadReason | null; marks: LeadReason[] }
@@ -83,7 +93,7 @@ export type LeadVerdict = { keep: boolean; droppedFor: LeadReason | null; marks:
  */
 export function verdictOf(applies: ReadonlySet<LeadReason>, choices: LeadChoices): LeadVerdict {
   const reasons = LEAD_REASONS.filter((r) => applies.has(r))
-  const droppedFor = reasons.find((r) => choices[r] === 'drop') ?? null
+  const droppedFor = reasons.find((r) => r === 'blocked' || choices[r] === 'drop') ?? null
   return { keep: droppedFor === null, droppedFor, marks: droppedFor ? [] : reasons }
 }
 
@@ -240,3 +250,21 @@ export function leadIdentityKey(input: string, today: Date = new Date()): string
   const business = normalizeBusinessId(text)
   return business ? `y${business}` : null
 }
+
+/**
+ * NIX-Telefon's terms (docs/decisions/095): a list checked against the register may be used for two months after the
+ * check. The last day a list checked on `checkedOn` may be called from or exported: the same day two months later
+ * (the month's last day when it has no such day), less one.
+ */
+export const NIX_VALID_MONTHS = 2
+export function nixLastDay(checkedOn: string): string {
+  const [y, m, d] = checkedOn.split('-').map(Number) as [number, number, number]
+  const month = m - 1 + NIX_VALID_MONTHS
+  const year = y + Math.floor(month / 12)
+  const monthInYear = month % 12
+  const lastOfMonth = new Date(Date.UTC(year, monthInYear + 1, 0)).getUTCDate()
+  const end = new Date(Date.UTC(year, monthInYear, Math.min(d, lastOfMonth)) - 86_400_000)
+  return end.toISOString().slice(0, 10)
+}
+/** Whether a list checked against NIX on `checkedOn` may still be used on `today` (both business days, YYYY-MM-DD). */
+export const nixUsable = (checkedOn: string, today: string) => today <= nixLastDay(checkedOn)

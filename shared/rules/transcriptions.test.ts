@@ -8,7 +8,9 @@ import {
   cleanSegments,
   findPhrase,
   isWebVTT,
+  LAW_PHRASES,
   PHRASE_SIMILARITY,
+  withLawPhrases,
   redact,
   segmentsFromText,
   sensitiveSpans,
@@ -158,5 +160,38 @@ describe('typed or imported text', () => {
     expect(isWebVTT('WEBVTT\n\n1\n00:00:01.000 --> 00:00:03.000\nHej\n')).toBe(true)
     expect(isWebVTT('\uFEFFWEBVTT - a call')).toBe(true)
     expect(isWebVTT('WEBVTTX')).toBe(false)
+  })
+})
+
+describe('the telesales law’s phrases in a provider’s script (decision 098)', () => {
+  const own = { id: 'own', text: 'tack för att du tog dig tid' }
+  it.each<[string, { must: Array<{ id: string; text: string }>; mustNot: Array<{ id: string; text: string }> }, string, number | null]>([
+    ['added to an empty script, in Swedish for Sweden', { must: [], mustNot: [] }, 'SE', 4],
+    ['added beside the provider’s own phrases', { must: [own], mustNot: [] }, 'SE', 5],
+    ['in Finnish for Finland', { must: [], mustNot: [] }, 'FI', 4],
+    ['nothing for a country without the rule', { must: [], mustNot: [] }, 'NO', null],
+    [
+      'nothing when they are there (reworded by back office)',
+      { must: LAW_PHRASES.SE.must.map((p) => ({ ...p, text: `${p.text}!` })), mustNot: LAW_PHRASES.SE.mustNot },
+      'SE',
+      null,
+    ],
+    ['only the missing one', { must: LAW_PHRASES.SE.must, mustNot: LAW_PHRASES.SE.mustNot.slice(1) }, 'SE', 4],
+    ['never past 30 phrases in a list', { must: Array.from({ length: 30 }, (_, i) => ({ id: `m${i}`, text: `fras ${i}` })), mustNot: [] }, 'SE', 32],
+  ])('%s', (_, script, country, phrases) => {
+    const out = withLawPhrases(script, country)
+    if (phrases === null) return expect(out).toBeNull()
+    expect(out!.must.length + out!.mustNot.length).toBe(phrases)
+    expect(out!.must.length).toBeLessThanOrEqual(30)
+    expect(out!.must.slice(0, script.must.length)).toEqual(script.must)
+  })
+
+  it('a call that takes the acceptance on the phone fails; one that says the offer comes in writing passes', () => {
+    const script = withLawPhrases({ must: [], mustNot: [] }, 'SE')!
+    const good = [seg('Hej, jag ringer från Tryggt Hem om ett larm.', 0), seg('Du får erbjudandet skriftligt i dag och svarar när du läst det.', 4)]
+    const bad = [seg('Hej, jag ringer från Tryggt Hem.', 0), seg('Du får erbjudandet skriftligt, men då är avtalet klart nu.', 4)]
+    expect(checkScript(good, script).result).toBe('pass')
+    const failed = checkScript(bad, script)
+    expect([failed.result, failed.checks.filter((c) => !c.ok).map((c) => c.id)]).toEqual(['fail', ['law-se-no-deal']])
   })
 })

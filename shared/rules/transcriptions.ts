@@ -405,3 +405,53 @@ export function segmentsFromText(text: string): Segment[] {
   }
   return segments
 }
+
+/**
+ * The script phrases the telesales law asks of a call the seller initiated (docs/decisions/098): the caller states
+ * who calls and why, says the offer comes in writing, and takes no acceptance on the call — Sweden's distance-selling
+ * act (2005:59, the written confirmation and acceptance since 1 September 2018) and Finland's consumer protection act
+ * (38/1978) 6 luku (9 §: name and purpose at the start of the call; the written offer and acceptance since 1 January
+ * 2023). Fixed ids, so adding them again changes nothing and back office may reword them.
+ */
+export const LAW_PHRASES: Record<'SE' | 'FI', { must: ScriptPhrase[]; mustNot: ScriptPhrase[] }> = {
+  SE: {
+    must: [
+      { id: 'law-se-purpose', text: 'jag ringer från' },
+      { id: 'law-se-written', text: 'du får erbjudandet skriftligt' },
+    ],
+    mustNot: [
+      { id: 'law-se-no-deal', text: 'då är avtalet klart' },
+      { id: 'law-se-no-signed', text: 'du har nu tecknat' },
+    ],
+  },
+  FI: {
+    must: [
+      { id: 'law-fi-purpose', text: 'soitan yrityksestä' },
+      { id: 'law-fi-written', text: 'saat tarjouksen kirjallisena' },
+    ],
+    mustNot: [
+      { id: 'law-fi-no-deal', text: 'sopimus on nyt tehty' },
+      { id: 'law-fi-no-signed', text: 'olet nyt tilannut' },
+    ],
+  },
+}
+const SCRIPT_MAX_PHRASES = 30
+
+/**
+ * A provider's script with the law's phrases for a country added (those of its ids not there yet), or null when it
+ * already has them all (or the country has none). A list at its 30 phrases takes no more: the screen shows what is there.
+ */
+export function withLawPhrases(
+  script: { must: readonly ScriptPhrase[]; mustNot: readonly ScriptPhrase[] },
+  country: string,
+): { must: ScriptPhrase[]; mustNot: ScriptPhrase[] } | null {
+  const law = country === 'SE' || country === 'FI' ? LAW_PHRASES[country] : null
+  if (!law) return null
+  const add = (list: readonly ScriptPhrase[], extra: ScriptPhrase[]) => {
+    const have = new Set(list.map((p) => p.id))
+    return [...list, ...extra.filter((p) => !have.has(p.id))].slice(0, Math.max(list.length, SCRIPT_MAX_PHRASES))
+  }
+  const must = add(script.must, law.must)
+  const mustNot = add(script.mustNot, law.mustNot)
+  return must.length === script.must.length && mustNot.length === script.mustNot.length ? null : { must, mustNot }
+}

@@ -70,6 +70,9 @@ export const ACTIVITY_ENTITIES = [
   'postal_positions',
   'map_settings',
   'contract_template',
+  'sale_offer',
+  'offer_rule',
+  'contact_block',
 ] as const
 
 const day = calendarDay

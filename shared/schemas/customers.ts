@@ -65,3 +65,42 @@ export type CustomerDetail = CustomerListItem & {
   }>
   activity: ActivityLine[]
 }
+
+// ── The do-not-contact register (issue 75, docs/decisions/096) ──
+
+export const CONTACT_BLOCK_SOURCES = ['door', 'call', 'quality', 'customer', 'backoffice'] as const
+export type ContactBlockSource = (typeof CONTACT_BLOCK_SOURCES)[number]
+
+/** A number or a person (or both) who asked not to be contacted; read in the country given (Sweden by default). */
+export const contactBlockInputSchema = z
+  .strictObject({
+    phone: z.string().trim().max(40).optional(),
+    identityNumber: z.string().trim().max(20).optional(),
+    name: z.string().trim().max(200).optional(),
+    source: z.enum(CONTACT_BLOCK_SOURCES),
+    note: z.string().trim().max(500).optional(),
+    country: z.enum(['SE', 'FI']).default('SE'),
+  })
+  .refine((v) => Boolean(v.phone || v.identityNumber), { path: ['phone'], message: 'validation.contactBlocks.phoneOrIdentity' })
+export type ContactBlockInput = z.input<typeof contactBlockInputSchema>
+
+export const contactBlockIdParamSchema = z.strictObject({ id: z.uuid() })
+/** Why an entry leaves the register (the customer asked to be contacted again, it was recorded by mistake): logged. */
+export const removeContactBlockSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) })
+export const contactBlockListQuerySchema = listQuerySchema(['createdAt']).extend({
+  q: z.string().trim().max(100).optional(),
+})
+export type ContactBlockListQuery = z.input<typeof contactBlockListQuerySchema>
+
+export type ContactBlock = {
+  id: string
+  /** E.164 */
+  phone: string | null
+  /** the identity or organisation number, masked as the reader must see it */
+  identityNumber: string | null
+  name: string | null
+  source: ContactBlockSource
+  note: string | null
+  createdByName: string | null
+  createdAt: number
+}

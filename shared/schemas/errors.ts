@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'no_such_variant',
   'level_in_use',
   'area_in_use',
+  'promise_taken',
   'list_running',
   'transcribing',
   'not_transcribable',
@@ -72,6 +73,18 @@ export const ERROR_CODES = [
   'candidate_link_used',
   'candidate_link_expired',
   'embed_scope_missing',
+  // Written offers after a telesales call (docs/decisions/094).
+  'offer_not_accepted',
+  'offer_not_required',
+  'offer_sale_regretted',
+  'offer_answered',
+  'offer_expired',
+  'offer_superseded',
+  'offer_changed',
+  'offer_eid_required',
+  'offer_eid_unavailable',
+  // A lead list's NIX check is older than NIX-Telefon's two months (docs/decisions/095).
+  'nix_expired',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

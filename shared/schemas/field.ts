@@ -117,3 +117,69 @@ export const visitMutationSchema = z.strictObject({
 export type VisitInput = z.infer<typeof visitMutationSchema>
 /** A visit as the device keeps it (its own, from the server after the sync). */
 export type VisitRecord = Omit<VisitInput, 'position'> & { lat: number | null; lng: number | null }
+
+/**
+ * What a seller promised (docs/decisions/097): a door's come-back, a telesales call-back ("call me Thursday after
+ * five"), or an appointment a setter books for a closer. Each has a time, a reminder before it, and an end: kept, the
+ * customer not there (an appointment's no-show), or cancelled. One left open past its time goes to the team's queue.
+ */
+export const PROMISE_KINDS = ['comeBack', 'callBack', 'appointment'] as const
+export type PromiseKind = (typeof PROMISE_KINDS)[number]
+export const PROMISE_ENDS = ['kept', 'noShow', 'cancelled'] as const
+export type PromiseEnd = (typeof PROMISE_ENDS)[number]
+export type PromiseState = 'open' | PromiseEnd
+
+/** A call-back or an appointment as the seller's device records it (offline): the sync's `recordPromise`. */
+export const promiseMutationSchema = z.strictObject({
+  id: z.uuid(),
+  kind: z.enum(['callBack', 'appointment']),
+  customerName: text(120).min(1),
+  phone: text(40).nullable(),
+  address: text(200).nullable(),
+  note: text(500).nullable(),
+  dueAt: z.int().min(0),
+  /** the closer who keeps an appointment (a teammate); null: the one who made it */
+  closerId: z.uuid().nullable(),
+  createdAt: z.int().min(0),
+})
+export type PromiseInput = z.infer<typeof promiseMutationSchema>
+
+/** A promise's end, recorded on the holder's device (the sync's `closePromise`). */
+export const closePromiseSchema = z.strictObject({ id: z.uuid(), end: z.enum(PROMISE_ENDS), at: z.int().min(0) })
+export type ClosePromiseInput = z.infer<typeof closePromiseSchema>
+
+/** A promise as its holder's device keeps it. */
+export type PromiseRecord = {
+  id: string
+  kind: PromiseKind
+  customerName: string | null
+  phone: string | null
+  address: string | null
+  note: string | null
+  dueAt: number
+  state: PromiseState
+  closedAt: number | null
+  /** who booked it, when someone else did (an appointment's setter) */
+  bookedBy: string | null
+  /** it came from the team's queue */
+  taken: boolean
+}
+
+/** A promise in the team's shared queue: overdue, no one holds it. */
+export type QueuedPromise = Pick<PromiseRecord, 'id' | 'kind' | 'customerName' | 'phone' | 'address' | 'note' | 'dueAt'> & {
+  queuedAt: number
+  teamName: string
+  missedByName: string
+}
+
+export const promiseIdSchema = z.strictObject({ id: z.uuid() })
+export const promisesReportQuerySchema = z
+  .strictObject({ from: day, to: day, teamId: z.uuid().optional() })
+  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 62 * 86_400_000, { path: ['to'], message: 'validation.field.period' })
+export type PromisesReportQuery = z.infer<typeof promisesReportQuerySchema>
+
+/** Per seller: promises due in the period kept on time, kept late, missed (left to the queue), still open; taken from the queue. */
+export type PromiseSellerFigures = { id: string; name: string; due: number; kept: number; late: number; missed: number; open: number; taken: number }
+/** Per setter: appointments booked that fell due in the period, and those where the customer was not there. */
+export type PromiseSetterFigures = { id: string; name: string; booked: number; noShows: number }
+export type PromisesReport = { sellers: PromiseSellerFigures[]; setters: PromiseSetterFigures[]; queue: QueuedPromise[] }

@@ -6,7 +6,7 @@ import {
   LEAD_FIELDS,
   LEAD_FILE_TYPES,
   LEAD_OUTPUT_FIELDS,
-  LEAD_REASONS,
+  CHOSEN_REASONS,
   type LeadChoices,
   type LeadCountry,
   type LeadField,
@@ -24,6 +24,8 @@ import { listQuerySchema } from './pagination'
  */
 
 export const leadListIdParamSchema = z.strictObject({ id: z.uuid() })
+/** The NIX answer's upload: the day the numbers were checked against the register (today when absent; decision 095). */
+export const leadNixQuerySchema = z.strictObject({ checkedOn: z.iso.date().optional() })
 export const leadSourceIdParamSchema = z.strictObject({ id: z.uuid() })
 export const leadFormatIdParamSchema = z.strictObject({ id: z.uuid() })
 
@@ -41,7 +43,11 @@ const header = z.string().trim().min(1).max(200).nullable().optional()
 export const leadMappingSchema = z.strictObject(Object.fromEntries(LEAD_FIELDS.map((f) => [f, header])) as Record<LeadField, typeof header>)
 
 const choice = z.enum(['drop', 'mark'])
-export const leadChoicesSchema = z.strictObject(Object.fromEntries(LEAD_REASONS.map((r) => [r, choice])) as Record<LeadReason, typeof choice>)
+export const leadChoicesSchema = z.strictObject({
+  ...(Object.fromEntries(CHOSEN_REASONS.map((r) => [r, choice])) as Record<(typeof CHOSEN_REASONS)[number], typeof choice>),
+  // The do-not-contact register's rows are always dropped (decision 096): a client may say so, never otherwise.
+  blocked: z.literal('drop').optional(),
+})
 
 /** Preview with this mapping (the first rows, each with its problems and marks). */
 export const leadPreviewSchema = z.strictObject({ mapping: leadMappingSchema })
@@ -121,7 +127,8 @@ export type LeadList = {
   /** the source's saved mapping when it fits the file, else a guess from the headers */
   mapping: LeadMapping
   mappingRemembered: boolean
-  nix: { fileName: string; numbers: number } | null
+  /** the NIX answer: its file, how many numbers it lists, the day of the check and the last day the list may be used */
+  nix: { fileName: string; numbers: number; checkedOn: string | null; lastDay: string | null; usable: boolean } | null
   status: LeadListStatus
   progress: { done: number; total: number } | null
   choices: LeadChoices | null
@@ -144,7 +151,7 @@ export type LeadPreviewRow = {
   row: number
   name: string | null
   identityNumber: string | null
-  phones: Array<{ field: LeadField; text: string; e164: string | null; kind: PhoneKind | null; nix: boolean }>
+  phones: Array<{ field: LeadField; text: string; e164: string | null; kind: PhoneKind | null; nix: boolean; blocked?: boolean }>
   problems: string[]
   applies: LeadReason[]
 }

@@ -4,7 +4,7 @@
  * again and reaches a newer one), and refuses one older than SYNC_SCHEMA_MIN (the app must update first).
  * Apart from the schemas (shared/schemas/sync.ts) so the device's sync engine can send it without loading zod.
  */
-export const SYNC_SCHEMA_VERSION = 2
+export const SYNC_SCHEMA_VERSION = 3
 
 /** The oldest version this server still applies: raised only by a contract (a mutation or field taken away). */
 export const SYNC_SCHEMA_MIN = 2

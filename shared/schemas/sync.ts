@@ -4,7 +4,7 @@ import type { CompanyFigures, SellerCatalogProduct } from '../rules/sale'
 import type { SaleRecord } from './sales'
 import type { AttestationRecord, CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-reports'
 import type { ExtraIncomeRecord } from './pay'
-import type { RunRecord, VisitRecord } from './field'
+import type { PromiseRecord, RunRecord, VisitRecord } from './field'
 
 /**
  * The sync contract between a seller's device and the server (the Replicache push/pull protocol,
@@ -15,7 +15,17 @@ import type { RunRecord, VisitRecord } from './field'
 export { SYNC_SCHEMA_MIN, SYNC_SCHEMA_VERSION } from './sync-version'
 export const MAX_PUSH_MUTATIONS = 200
 
-export const MUTATION_NAMES = ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice', 'acknowledgeGuide', 'recordVisit'] as const
+export const MUTATION_NAMES = [
+  'createSale',
+  'correctSale',
+  'saveTimeReport',
+  'checkout',
+  'createSickNotice',
+  'acknowledgeGuide',
+  'recordVisit',
+  'recordPromise',
+  'closePromise',
+] as const
 export type MutationName = (typeof MUTATION_NAMES)[number]
 
 /**
@@ -25,6 +35,8 @@ export type MutationName = (typeof MUTATION_NAMES)[number]
  */
 export const MUTATIONS_BY_VERSION: Readonly<Record<number, readonly MutationName[]>> = {
   2: ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice', 'acknowledgeGuide', 'recordVisit'],
+  // Promises (decision 097): call-backs and appointments made on the device, and a promise's end.
+  3: ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice', 'acknowledgeGuide', 'recordVisit', 'recordPromise', 'closePromise'],
 }
 
 export const mutationSchema = z.strictObject({
@@ -77,6 +89,10 @@ export type SyncTables = {
   runs: RunRecord
   /** the seller's own door visits (decision 073; opt-in) */
   visits: VisitRecord
+  /** what the seller promised (decision 097; opt-in) */
+  promises: PromiseRecord
+  /** the do-not-contact register's fingerprints, one row (decision 099; reference data: an older app skips it) */
+  contactBlocks: { id: 'register'; hashes: string[] }
 }
 export type SyncTable = keyof SyncTables
 

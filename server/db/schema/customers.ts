@@ -36,3 +36,27 @@ export const [customers, customersPg] = table(
     k.index('customers_type').on(t.type, t.lastSaleAt, t.id),
   ],
 )
+
+/**
+ * The do-not-contact register (issue 75, docs/decisions/096): a number (E.164) or a person (the customer key,
+ * `p…`/`o…`/`f…`/`y…`) who asked not to be contacted — at the door, on a call, in a quality call, or in writing. Checked
+ * when a lead list is made and when a sale arrives. One row a number or person.
+ */
+export const [contactBlocks, contactBlocksPg] = table(
+  'contact_blocks',
+  (k) => ({
+    id: k.id(),
+    phone: k.text('phone'),
+    identityKey: k.text('identity_key'),
+    name: k.text('name'),
+    source: k.text('source', { enum: ['door', 'call', 'quality', 'customer', 'backoffice'] }).notNull(),
+    note: k.text('note'),
+    createdBy: k.text('created_by'),
+    createdAt: k.createdAt(),
+  }),
+  (t, k) => [
+    k.uniqueIndex('contact_blocks_phone').on(t.phone),
+    k.uniqueIndex('contact_blocks_identity').on(t.identityKey),
+    k.index('contact_blocks_created').on(t.createdAt, t.id),
+  ],
+)

@@ -128,3 +128,41 @@ export const [mapFileChunks, mapFileChunksPg] = table(
   }),
   (t, k) => [k.primaryKey({ columns: [t.version, t.seq] })],
 )
+
+/**
+ * What a seller promised (docs/decisions/097): a door's come-back (the visit's own id), a telesales call-back or a booked
+ * appointment (a setter books it, a closer keeps it). `userId` is who holds it — their device receives it by their change
+ * counter (`version`); an open promise left overdue goes to its team's shared queue (`queuedAt`, the holder's device is
+ * told to drop it) until a teammate takes it. `missedById` keeps whose promise it was when it was missed.
+ */
+export const [fieldPromises, fieldPromisesPg] = table(
+  'field_promises',
+  (k) => ({
+    id: k.id(),
+    kind: k.text('kind').$type<'comeBack' | 'callBack' | 'appointment'>().notNull(),
+    userId: k.text('user_id').notNull(),
+    teamId: k.text('team_id'),
+    officeId: k.text('office_id'),
+    /** who made the promise: the seller at the door or on the call, the setter who booked the appointment */
+    createdById: k.text('created_by_id').notNull(),
+    customerName: k.text('customer_name'),
+    phone: k.text('phone'),
+    address: k.text('address'),
+    note: k.text('note'),
+    dueAt: k.ms('due_at').notNull(),
+    state: k.text('state').$type<'open' | 'kept' | 'noShow' | 'cancelled'>().notNull(),
+    closedAt: k.ms('closed_at'),
+    queuedAt: k.ms('queued_at'),
+    missedById: k.text('missed_by_id'),
+    takenAt: k.ms('taken_at'),
+    escalatedAt: k.ms('escalated_at'),
+    version: k.bigint('version').notNull(),
+    createdAt: k.createdAt(),
+    updatedAt: k.updatedAt(),
+  }),
+  (t, k) => [
+    k.index('field_promises_user').on(t.userId, t.version),
+    k.index('field_promises_team').on(t.teamId, t.state, t.dueAt),
+    k.index('field_promises_due').on(t.dueAt, t.id),
+  ],
+)

@@ -54,6 +54,8 @@ export const [leadLists, leadListsPg] = table(
     nixFileId: k.text('nix_file_id'),
     nixFileName: k.text('nix_file_name'),
     nixNumbers: k.integer('nix_numbers'),
+    /** the day the numbers were checked against NIX (YYYY-MM-DD): the list may be used two months from it (decision 095) */
+    nixCheckedOn: k.text('nix_checked_on'),
     status: k.text('status').$type<LeadListStatus>().notNull(),
     mapping: k.json('mapping').$type<LeadMapping>(),
     choices: k.json('choices').$type<LeadChoices>(),

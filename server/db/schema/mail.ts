@@ -24,3 +24,24 @@ export const [mailOutbox, mailOutboxPg] = table(
   }),
   (t, k) => [k.index('mail_outbox_created').on(t.createdAt)],
 )
+
+/**
+ * Every SMS the app sends (docs/decisions/094): the text as sent; kept when no SMS gateway is configured (SMS_URL),
+ * else sent by a job, never twice — as the mail outbox.
+ */
+export const [smsOutbox, smsOutboxPg] = table(
+  'sms_outbox',
+  (k) => ({
+    id: k.text('id').primaryKey(),
+    /** E.164 (+46701234567) */
+    to: k.text('to').notNull(),
+    text: k.text('text').notNull(),
+    status: k.text('status', { enum: ['queued', 'sending', 'sent', 'kept', 'failed', 'unconfirmed'] }).notNull(),
+    /** the gateway's id of the message */
+    gatewayId: k.text('gateway_id'),
+    lastError: k.text('last_error'),
+    createdAt: k.createdAt(),
+    sentAt: k.ms('sent_at'),
+  }),
+  (t, k) => [k.index('sms_outbox_created').on(t.createdAt)],
+)

@@ -28,7 +28,7 @@ export {
   identityProviderRolesPg as identityProviderRoles,
 } from './identity'
 export { providersPg as providers, productsPg as products, productCategoriesPg as productCategories } from './catalog'
-export { customersPg as customers } from './customers'
+export { customersPg as customers, contactBlocksPg as contactBlocks } from './customers'
 export {
   notificationsPg as notifications,
   pushSubscriptionsPg as pushSubscriptions,
@@ -94,7 +94,7 @@ export {
   serverKeysPg as serverKeys,
   schemaCompatibilityPg as schemaCompatibility,
 } from './platform'
-export { mailOutboxPg as mailOutbox } from './mail'
+export { mailOutboxPg as mailOutbox, smsOutboxPg as smsOutbox } from './mail'
 export {
   qualityTemplatesPg as qualityTemplates,
   qualityTemplateVersionsPg as qualityTemplateVersions,
@@ -135,9 +135,11 @@ export {
   fieldRunsPg as fieldRuns,
   fieldRunSellersPg as fieldRunSellers,
   fieldVisitsPg as fieldVisits,
+  fieldPromisesPg as fieldPromises,
   mapFileChunksPg as mapFileChunks,
   mapSettingsPg as mapSettings,
   postalPositionsPg as postalPositions,
 } from './field'
 export { leadSourcesPg as leadSources, leadFormatsPg as leadFormats, leadListsPg as leadLists, leadCampaignKeysPg as leadCampaignKeys } from './leads'
 export { transcriptionsPg as transcriptions, transcriptionScriptsPg as transcriptionScripts } from './transcriptions'
+export { offerRulesPg as offerRules, offersPg as offers, offerEidPg as offerEid } from './offers'

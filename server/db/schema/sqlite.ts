@@ -25,7 +25,7 @@ export {
   identityProviderRoles,
 } from './identity'
 export { providers, products, productCategories } from './catalog'
-export { customers } from './customers'
+export { customers, contactBlocks } from './customers'
 export { notifications, pushSubscriptions, alertRecipients, notificationMessages } from './notifications'
 export {
   sales,
@@ -66,7 +66,7 @@ export { salesBudgets, unitBudgets } from './budgets'
 export { financeSettings } from './finance'
 export { syncClients, syncRejections, syncVersion, syncUserVersions } from './sync'
 export { domainEvents, eventDeliveries, activityLog, jobs, jobSchedules, serverKeys, schemaCompatibility } from './platform'
-export { mailOutbox } from './mail'
+export { mailOutbox, smsOutbox } from './mail'
 export { qualityTemplates, qualityTemplateVersions, qualitySurveys, qualitySurveyLinks, qualityMonthNki, qualityMonthProviderNki } from './quality'
 export { orderRegistrations, orderImports, orderMappings } from './orders'
 export { guideCategories, guides, guideVersions, guideAcks, guideFiles, embeds, embedAssignees, embedHosts } from './guides'
@@ -74,6 +74,7 @@ export { candidates, candidateNotes, candidateSteps, candidateLinks, contractTem
 export { scheduledMessages, scheduledMessageRuns, scheduledMessageDeliveries } from './scheduled-messages'
 export { downloads } from './downloads'
 export { devices, deviceSettings, deviceImports } from './devices'
-export { fieldAreas, fieldRuns, fieldRunSellers, fieldVisits, mapFileChunks, mapSettings, postalPositions } from './field'
+export { fieldAreas, fieldPromises, fieldRuns, fieldRunSellers, fieldVisits, mapFileChunks, mapSettings, postalPositions } from './field'
 export { leadSources, leadFormats, leadLists, leadCampaignKeys } from './leads'
 export { transcriptions, transcriptionScripts } from './transcriptions'
+export { offerRules, offers, offerEid } from './offers'

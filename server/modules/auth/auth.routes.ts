@@ -16,28 +16,12 @@ import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import { validationError } from '../../lib/errors'
 import type { AuthService } from './auth.service'
+import { appOriginOf, isHttps } from '../../lib/origin'
 
 const COOKIE = 'sk_session'
 const SECURE_COOKIE = '__Host-sk_session'
 // The secure one first: behind HTTPS it is the session's.
 const SESSION_COOKIES = [SECURE_COOKIE, COOKIE] as const
-
-export function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (trustProxy && c.req.header('x-forwarded-proto') === 'https') return true
-  return new URL(c.req.url).protocol === 'https:'
-}
-
-/**
- * The app's origin for an address given to someone else (an identity provider's callback and sign-out return):
- * one of APP_ORIGINS (the one the request came in at, else the first); with none set (a machine of one's own), the
- * request's.
- */
-export function appOriginOf(c: Context, env: Deps['env']): string {
-  const url = new URL(c.req.url)
-  const own = `${isHttps(c, env.trustProxy) ? 'https' : url.protocol.slice(0, -1)}://${url.host}`
-  const origins = env.appOrigins
-  return origins.length === 0 || origins.includes(own) ? own : origins[0]!
-}
 
 export function readSessionToken(c: Context): string | undefined {
   return requestCookieOf(c, SESSION_COOKIES)

@@ -8,12 +8,15 @@ import { listSearch } from '../../db/conditions'
 import { keysetList, onPage } from '../../db/keyset-list'
 import { preparedReads } from '../../db/prepared'
 import type { Deps } from '../../platform/deps'
+import type { Db } from '../../db/client'
 import { cappedCount } from '../../db/list-page'
 
 /** What the customers area asks the sales area (wired in server/composition/areas.ts). */
 export type CustomersPorts = {
   /** the customer's sale reports this user may see, newest first */
   salesOfCustomer(ability: AppAbility, key: string, limit: number): Promise<CustomerDetail['sales']>
+  /** the users area: people's names (who recorded a do-not-contact entry) */
+  names(db: Db, ids: string[]): Promise<Map<string, string>>
 }
 
 /** The lower-cased text the free search reads (name, company, e-mail, phone, city). */

@@ -11,6 +11,8 @@ export function customersReactions(events: EventBus, customers: ReturnType<typeo
     events: ['sale.created', 'sale.customerCorrected'],
     handleInTransaction: async (tx, e) => {
       if (e.payload.customer) await customers.changes.fromSale(tx, e.payload.customer, e.payload.soldAt, { correction: e.name === 'sale.customerCorrected' })
+      // A sale to a number or person in the do-not-contact register keeps a warning in its log (docs/decisions/096).
+      if (e.name === 'sale.created') await customers.blocks.fromSale(tx, e)
     },
   })
 }

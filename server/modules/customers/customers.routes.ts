@@ -1,7 +1,15 @@
 import { Hono } from 'hono'
-import { customerIdParamSchema, customerListQuerySchema, updateCustomerSchema } from '../../../shared/schemas/customers'
+import {
+  contactBlockIdParamSchema,
+  contactBlockInputSchema,
+  contactBlockListQuerySchema,
+  removeContactBlockSchema,
+  customerIdParamSchema,
+  customerListQuerySchema,
+  updateCustomerSchema,
+} from '../../../shared/schemas/customers'
 import { access, recentSignIn } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import { forbidden, found } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { CustomersService } from './customers.service'
@@ -33,5 +41,23 @@ export function customersRoutes(customers: CustomersService) {
         if (!c.var.auth!.ability.can('view', 'customers')) throw forbidden()
         return c.json(await customers.reads.identity(c.var.auth!.userData.id, c.req.valid('param').id), 200)
       })
+      // The do-not-contact register (docs/decisions/096): back office reads and removes; whoever meets the customer records.
+      .get('/contact-blocks', access.can('view', 'contact_blocks'), validate('query', contactBlockListQuerySchema), async (c) =>
+        c.json(await customers.blocks.list(c.var.auth!.ability, c.req.valid('query')), 200),
+      )
+      .post('/contact-blocks', access.can('create', 'contact_blocks'), validate('json', contactBlockInputSchema), async (c) => {
+        const { block, created } = await customers.blocks.add(actorOf(c), c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+        return c.json(block, created ? 201 : 200)
+      })
+      .post(
+        '/contact-blocks/:id/remove',
+        access.can('delete', 'contact_blocks'),
+        validate('param', contactBlockIdParamSchema),
+        validate('json', removeContactBlockSchema),
+        async (c) => {
+          await customers.blocks.remove(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').reason, Date.now())
+          return c.body(null, 204)
+        },
+      )
   )
 }

@@ -2,6 +2,7 @@ import type { Deps } from '../../platform/deps'
 import { type CustomersPorts, customersContext } from './customers.context'
 import { customersChanges } from './customers.changes'
 import { customersReads } from './customers.reads'
+import { customersBlocks } from './customers.blocks'
 
 export { type CustomersPorts, customerSearchText } from './customers.context'
 
@@ -17,6 +18,8 @@ export function customersService({ database, events }: Pick<Deps, 'database' | '
   return {
     changes: customersChanges(ctx),
     reads: customersReads(ctx),
+    /** the do-not-contact register (docs/decisions/096) */
+    blocks: customersBlocks(ctx),
     list,
   }
 }

@@ -10,6 +10,7 @@ import { fieldAreas } from './field.areas'
 import { fieldRuns } from './field.runs'
 import { runsPullSource } from './field.sync'
 import { fieldVisits, visitsByDay } from './field.visits'
+import { fieldPromises } from './field.promises'
 import { fieldMaps, type FieldMaps } from './field.maps'
 import { fieldBasemap } from './field.basemap'
 import { postalPositions } from './field.postal'
@@ -26,13 +27,16 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
   const ctx = fieldContext(deps, ports)
   const runs = fieldRuns(ctx)
   const maps = fieldMaps(ctx)
+  const promises = fieldPromises(ctx)
   return {
     ...runs,
     planning: fieldAreas(ctx),
     /** the seller's runs, for their device's pull */
     pullSource: runsPullSource(ctx),
     /** door visits: the device's mutation and the seller's visits back */
-    visits: fieldVisits(ctx),
+    visits: fieldVisits(ctx, promises.device),
+    /** promises (docs/decisions/097): come-backs, call-backs and appointments, their reminders and the team's queue */
+    promises,
     /** the maps (docs/decisions/074): sales, visits and areas; the basemap and its settings; postal codes' positions */
     maps,
     basemap: fieldBasemap(ctx),

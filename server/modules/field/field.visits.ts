@@ -12,6 +12,7 @@ import {
   type PullSource,
 } from '../../lib/sync-contract'
 import type { FieldContext } from './field.context'
+import type { PromiseDevice } from './field.promises'
 
 export const VISIT_REMINDER_JOB = 'field.visitReminder'
 /** A come-back's reminder comes this long before the time. */
@@ -22,7 +23,7 @@ export const REMINDER_AHEAD_MS = 30 * 60_000
  * come-back's time becomes a job that reminds the seller (a notification to their phone) half an hour before. The
  * seller's own visits travel back to their device (opt-in `visits`).
  */
-export function fieldVisits(ctx: FieldContext) {
+export function fieldVisits(ctx: FieldContext, promises: Pick<PromiseDevice, 'fromComeBack' | 'stillOpen'>) {
   const { t, events } = ctx
   const v = t.fieldVisits
 
@@ -31,6 +32,8 @@ export function fieldVisits(ctx: FieldContext) {
     await ctx.database.transaction(async (tx) => {
       const [visit] = await tx.select().from(v).where(eq(v.id, visitId))
       if (!visit || visit.outcome !== 'comeBack' || visit.comeBackAt === null) return
+      // Kept or cancelled before its time (decision 097): no reminder.
+      if (!(await promises.stillOpen(tx, visitId))) return
       await events.record(
         tx,
         'visit.remind',
@@ -59,13 +62,31 @@ export function fieldVisits(ctx: FieldContext) {
       version: await sync.version(),
       createdAt: sync.now,
     })
-    if (input.outcome === 'comeBack' && input.comeBackAt !== null)
+    if (input.outcome === 'comeBack' && input.comeBackAt !== null) {
+      // The come-back is a promise too (decision 097): on the seller's list, and to the team's queue if left overdue.
+      await promises.fromComeBack(
+        sync.tx,
+        {
+          id: input.id,
+          holderId: sync.actor.id,
+          teamId: sync.actor.teamId,
+          officeId: sync.actor.officeId,
+          customerName: null,
+          phone: null,
+          address: [input.address, input.city].filter(Boolean).join(', '),
+          note: input.note,
+          dueAt: input.comeBackAt,
+        },
+        sync.now,
+        await sync.version(),
+      )
       await ctx.jobs.enqueue(
         sync.tx,
         VISIT_REMINDER_JOB,
         { visitId: input.id },
         { runAt: Math.max(sync.now, input.comeBackAt - REMINDER_AHEAD_MS), uniqueKey: `visit:${input.id}` },
       )
+    }
     await logActivity(sync.tx, t, {
       at: sync.now,
       actorId: sync.actor.id,

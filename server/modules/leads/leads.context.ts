@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { leadMappingProblems, type LeadCountry, type LeadMapping } from '../../../shared/rules/leads'
 import { readPhone } from '../../../shared/rules/phone-numbers'
-import { nixRegistered, nixStatusColumn } from '../../../shared/rules/leads'
+import { nixLastDay, nixRegistered, nixStatusColumn, nixUsable } from '../../../shared/rules/leads'
+import { businessDay } from '../../../shared/rules/work'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { LeadList } from '../../../shared/schemas/leads'
 import type { Db } from '../../db/client'
@@ -18,6 +19,8 @@ export type LeadsPorts = {
   customerContacts(): AsyncIterable<Array<{ key: string; phone: string | null }>>
   /** people's names (who uploaded a list) */
   names(db: Db, ids: string[]): Promise<Map<string, string>>
+  /** the customers area: the do-not-contact register's numbers and people (decision 096) */
+  blockedContacts(): Promise<{ phones: Set<string>; keys: Set<string> }>
 }
 
 export type LeadListRow = typeof import('../../db/schema/leads').leadLists.$inferSelect
@@ -152,7 +155,15 @@ export function leadsContext({ database, files, jobs, downloads }: Pick<Deps, 'd
       rowCount: row.rowCount,
       mapping: row.mapping ?? saved ?? guess(),
       mappingRemembered: !row.mapping && !!saved,
-      nix: row.nixFileId ? { fileName: row.nixFileName ?? '', numbers: row.nixNumbers ?? 0 } : null,
+      nix: row.nixFileId
+        ? {
+            fileName: row.nixFileName ?? '',
+            numbers: row.nixNumbers ?? 0,
+            checkedOn: row.nixCheckedOn,
+            lastDay: row.nixCheckedOn ? nixLastDay(row.nixCheckedOn) : null,
+            usable: !row.nixCheckedOn || nixUsable(row.nixCheckedOn, businessDay(Date.now())),
+          }
+        : null,
       status: failed ? 'failed' : row.status,
       progress: job && (row.status === 'queued' || row.status === 'running') ? { done: job.progressDone, total: job.progressTotal ?? row.rowCount } : null,
       choices: row.choices,

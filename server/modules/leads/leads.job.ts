@@ -2,8 +2,10 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
+import { businessDay, businessDayStart } from '../../../shared/rules/work'
+import { shiftDay } from '../../../shared/rules/double-sales'
 import { TRANSLATORS, type LanguageCode } from '../../../shared/i18n'
-import { type LeadOutputField } from '../../../shared/rules/leads'
+import { nixLastDay, nixUsable, type LeadOutputField } from '../../../shared/rules/leads'
 import { XLSX_TYPE } from '../../../shared/schemas/files'
 import type { LeadSummary } from '../../../shared/schemas/leads'
 import { insertMany } from '../../db/bulk'
@@ -52,6 +54,11 @@ export function defineTransformJob(ctx: LeadsContext) {
       await fail(list, downloadId, tr('leads.missingSetup'))
       return { failed: true }
     }
+    // The NIX check's two months ran out while the run waited (decision 095): nothing is exported.
+    if (list.nixFileId && list.nixCheckedOn && !nixUsable(list.nixCheckedOn, businessDay(Date.now()))) {
+      await fail(list, downloadId, tr('errors.nix_expired', { day: nixLastDay(list.nixCheckedOn) }))
+      return { failed: true }
+    }
     await downloads.running(downloadId)
     await db.update(t.leadLists).set({ status: 'running' }).where(eq(t.leadLists.id, list.id))
     const [source] = list.sourceId ? await db.select({ name: t.leadSources.name }).from(t.leadSources).where(eq(t.leadSources.id, list.sourceId)) : []
@@ -59,6 +66,7 @@ export function defineTransformJob(ctx: LeadsContext) {
     const file = path.join(dir, `list.${format.fileType}`)
     try {
       const nix = await nixOf(list)
+      const blocked = await ctx.ports.blockedContacts()
       const customers = await customersOf(list.country)
       const writer: Writer =
         format.fileType === 'csv'
@@ -74,7 +82,7 @@ export function defineTransformJob(ctx: LeadsContext) {
       const seen = new Set<string>()
       const kept: string[] = []
       const columns = columnsOf(list.mapping, list.headers)
-      const out = { campaign: list.campaign, source: source?.name ?? '', tr, choices: list.choices }
+      const out = { campaign: list.campaign, source: source?.name ?? '', tr, choices: list.choices, nixCheckedOn: list.nixFileId ? list.nixCheckedOn : null }
       const outputColumns: Array<{ field: LeadOutputField }> = format.columns
       const flush = async (batch: ReadLead[]) => {
         const earlier = await earlierKeys(db, t, list.campaignKey, list.id, [...new Set(batch.flatMap(keysOf))])
@@ -97,7 +105,7 @@ export function defineTransformJob(ctx: LeadsContext) {
           header = false
           continue
         }
-        batch.push(readLead(line, cells, columns, list.country, nix))
+        batch.push(readLead(line, cells, columns, list.country, nix, blocked))
         if (batch.length >= BATCH) {
           await flush(batch)
           batch = []
@@ -147,7 +155,9 @@ export function defineTransformJob(ctx: LeadsContext) {
       const fileId = crypto.randomUUID()
       await files.store({ id: fileId, kind: 'export', userId: list.createdById, name: download.name, contentType, data, attached: true }, now)
       await tx.update(t.leadLists).set({ status: 'done', summary, error: null, finishedAt: now }).where(eq(t.leadLists.id, list.id))
-      await downloads.ready(tx, download.id, { fileId, size: data.byteLength, contentType }, now)
+      // A list checked against NIX is not handed out past the check's last day (decision 095).
+      const until = list.nixFileId && list.nixCheckedOn ? businessDayStart(shiftDay(nixLastDay(list.nixCheckedOn), 1)) : undefined
+      await downloads.ready(tx, download.id, { fileId, size: data.byteLength, contentType, until }, now)
       await logActivity(tx, t, {
         at: now,
         actorId: list.createdById,

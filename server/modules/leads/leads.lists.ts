@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
-import { campaignKey, guessLeadMapping, type LeadCountry } from '../../../shared/rules/leads'
+import { campaignKey, guessLeadMapping, nixLastDay, nixUsable, type LeadCountry } from '../../../shared/rules/leads'
+import { businessDay } from '../../../shared/rules/work'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { LeadList, LeadListItem } from '../../../shared/schemas/leads'
 import { validationError } from '../../lib/errors'
@@ -86,8 +87,13 @@ export function leadLists(ctx: LeadsContext) {
     },
 
     /** The NIX answer for this list: its registered numbers counted now, marked when the list runs. */
-    async setNix(actorId: string, id: string, upload: Upload, translate: Translate): Promise<LeadList> {
+    async setNix(actorId: string, id: string, upload: Upload, translate: Translate, checked?: string): Promise<LeadList> {
       const list = await listRow(id)
+      // The day of the check (decision 095): not in the future, and not so old that the list could no longer be used.
+      const today = businessDay(Date.now())
+      const checkedOn = checked ?? today
+      if (checkedOn > today) throw validationError({ checkedOn: [translate('validation.leads.nixFuture')] })
+      if (!nixUsable(checkedOn, today)) throw validationError({ checkedOn: [translate('validation.leads.nixOld', { day: nixLastDay(checkedOn) })] })
       let numbers: Set<string>
       try {
         numbers = await readNix(upload.contentType, upload.data, list.country)
@@ -100,14 +106,17 @@ export function leadLists(ctx: LeadsContext) {
       await database.transaction(async (tx) => {
         await keep(fileId, actorId, upload, now)
         if (list.nixFileId) await files.remove(tx, [list.nixFileId])
-        await tx.update(t.leadLists).set({ nixFileId: fileId, nixFileName: upload.name, nixNumbers: numbers.size }).where(eq(t.leadLists.id, id))
+        await tx
+          .update(t.leadLists)
+          .set({ nixFileId: fileId, nixFileName: upload.name, nixNumbers: numbers.size, nixCheckedOn: checkedOn })
+          .where(eq(t.leadLists.id, id))
         await logActivity(tx, t, {
           at: now,
           actorId,
           entity: 'lead_list',
           entityId: id,
           action: 'nix_added',
-          after: { fileName: upload.name, numbers: numbers.size },
+          after: { fileName: upload.name, numbers: numbers.size, checkedOn },
         })
       })
       return lists.get(id)
@@ -118,7 +127,7 @@ export function leadLists(ctx: LeadsContext) {
       if (list.nixFileId) {
         await database.transaction(async (tx) => {
           await files.remove(tx, [list.nixFileId!])
-          await tx.update(t.leadLists).set({ nixFileId: null, nixFileName: null, nixNumbers: null }).where(eq(t.leadLists.id, id))
+          await tx.update(t.leadLists).set({ nixFileId: null, nixFileName: null, nixNumbers: null, nixCheckedOn: null }).where(eq(t.leadLists.id, id))
           await logActivity(tx, t, { at: Date.now(), actorId, entity: 'lead_list', entityId: id, action: 'nix_removed' })
         })
       }

@@ -3,6 +3,7 @@ import {
   leadFormatIdParamSchema,
   leadFormatInputSchema,
   leadListIdParamSchema,
+  leadNixQuerySchema,
   leadListsQuerySchema,
   leadPreviewSchema,
   leadRunSchema,
@@ -37,10 +38,17 @@ export function leadsRoutes({ files }: Pick<Deps, 'files'>, leads: LeadsService)
     })
     .get('/lead-lists', tool(), validate('query', leadListsQuerySchema), async (c) => c.json(await leads.list(c.req.valid('query')), 200))
     .get('/lead-lists/:id', tool(), validate('param', leadListIdParamSchema), async (c) => c.json(await leads.get(c.req.valid('param').id), 200))
-    .post('/lead-lists/:id/nix', uploadUpTo(FILE_KINDS.lead_list.maxBytes), tool(), validate('param', leadListIdParamSchema), async (c) => {
-      const upload = await readUpload(c, 'lead_list', 'nix')
-      return c.json(await leads.setNix(c.var.auth!.userData.id, c.req.valid('param').id, upload, c.var.t), 200)
-    })
+    .post(
+      '/lead-lists/:id/nix',
+      uploadUpTo(FILE_KINDS.lead_list.maxBytes),
+      tool(),
+      validate('param', leadListIdParamSchema),
+      validate('query', leadNixQuerySchema),
+      async (c) => {
+        const upload = await readUpload(c, 'lead_list', 'nix')
+        return c.json(await leads.setNix(c.var.auth!.userData.id, c.req.valid('param').id, upload, c.var.t, c.req.valid('query').checkedOn), 200)
+      },
+    )
     .delete('/lead-lists/:id/nix', tool(), validate('param', leadListIdParamSchema), async (c) =>
       c.json(await leads.removeNix(c.var.auth!.userData.id, c.req.valid('param').id), 200),
     )

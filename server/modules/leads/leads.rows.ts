@@ -23,11 +23,16 @@ import type { Translator } from '../../../shared/i18n'
  * customer register, the rows before it and the campaign's earlier lists. Used by the preview and the run alike.
  */
 
-export type LeadPhone = { field: LeadField; text: string; e164: string | null; kind: PhoneKind | null; nix: boolean }
+export type LeadPhone = { field: LeadField; text: string; e164: string | null; kind: PhoneKind | null; nix: boolean; blocked?: boolean }
+/** The do-not-contact register as a run reads it (decision 096): its numbers (E.164) and its people's keys. */
+export type Blocked = { phones: ReadonlySet<string>; keys: ReadonlySet<string> }
+const NOTHING_BLOCKED: Blocked = { phones: new Set(), keys: new Set() }
 export type ReadLead = {
   line: number
   text: Record<LeadField, string>
   identityKey: string | null
+  /** the person (identity key) is in the do-not-contact register */
+  personBlocked?: boolean
   phones: LeadPhone[]
   problems: LeadProblem[]
 }
@@ -50,6 +55,7 @@ export function readLead(
   columns: Partial<Record<LeadField, number>>,
   country: LeadCountry,
   nix: ReadonlySet<string>,
+  blocked: Blocked = NOTHING_BLOCKED,
 ): ReadLead {
   const text = {} as Record<LeadField, string>
   for (const field of LEAD_FIELDS) {
@@ -72,14 +78,16 @@ export function readLead(
     }
     if (seen.has(reading.e164)) continue // the same number in two columns is one number
     seen.add(reading.e164)
-    phones.push({ field, text: value, e164: reading.e164, kind: reading.kind, nix: nix.has(reading.e164) })
+    phones.push({ field, text: value, e164: reading.e164, kind: reading.kind, nix: nix.has(reading.e164), blocked: blocked.phones.has(reading.e164) })
   }
   if (!phones.some((p) => p.e164)) problems.push({ kind: 'noPhone' })
   const nixNumbers = phones.filter((p) => p.nix).map((p) => p.e164!)
   if (nixNumbers.length) problems.push({ kind: 'nix', numbers: nixNumbers })
+  const blockedNumbers = phones.filter((p) => p.blocked).map((p) => p.e164!)
+  if (blockedNumbers.length) problems.push({ kind: 'blocked', numbers: blockedNumbers })
   const identityKey = text.identityNumber ? leadIdentityKey(text.identityNumber) : null
   if (text.identityNumber && !identityKey) problems.push({ kind: 'identityInvalid', value: text.identityNumber })
-  return { line, text, identityKey, phones, problems }
+  return { line, text, identityKey, personBlocked: identityKey !== null && blocked.keys.has(identityKey), phones, problems }
 }
 
 /** The keys a row is known by: its identity number and its valid numbers. */
@@ -97,7 +105,8 @@ export function reasonsFor(lead: ReadLead, seen: ReadonlySet<string>, earlier: R
   const applies = new Set<LeadReason>()
   const valid = lead.phones.filter((p) => p.e164)
   if (valid.length === 0) applies.add('invalid')
-  else if (valid.every((p) => p.nix)) applies.add('nix')
+  else if (lead.personBlocked || valid.every((p) => p.blocked)) applies.add('blocked')
+  else if (valid.every((p) => p.nix || p.blocked)) applies.add('nix')
   const keys = keysOf(lead)
   if (keys.some((k) => seen.has(k))) applies.add('duplicate')
   if (keys.some((k) => earlier.has(k))) applies.add('earlier')
@@ -116,6 +125,8 @@ export function problemText(problem: LeadProblem, tr: Translator): string {
       return tr('leads.problems.noPhone')
     case 'nix':
       return tr('leads.problems.nix', { numbers: problem.numbers.join(', ') })
+    case 'blocked':
+      return tr('leads.problems.blocked', { numbers: problem.numbers.join(', ') })
   }
 }
 
@@ -125,14 +136,15 @@ export function identityText(key: string): string {
   return key.startsWith('p') ? `${body.slice(0, 8)}-${body.slice(8)}` : body
 }
 
-export type OutputContext = { campaign: string; source: string; tr: Translator; choices: LeadChoices }
+export type OutputContext = { campaign: string; source: string; tr: Translator; choices: LeadChoices; nixCheckedOn?: string | null }
 
 /**
  * A kept row's output cells for the format's columns. Callable numbers are written first (phone1 the first of them);
  * with NIX chosen as "drop", the numbers the NIX answer lists leave the row.
  */
 export function outputRow(lead: ReadLead, verdict: LeadVerdict, columns: ReadonlyArray<{ field: LeadOutputField }>, ctx: OutputContext): string[] {
-  const callable = lead.phones.filter((p) => p.e164 && !(p.nix && ctx.choices.nix === 'drop'))
+  // A number in the do-not-contact register is never written out; a NIX number only when the person chose to mark them.
+  const callable = lead.phones.filter((p) => p.e164 && !p.blocked && !(p.nix && ctx.choices.nix === 'drop'))
   const yes = ctx.tr('leads.output.yes')
   const mark = (r: LeadReason) => (verdict.marks.includes(r) ? yes : '')
   return columns.map(({ field }) => {
@@ -163,15 +175,20 @@ export function outputRow(lead: ReadLead, verdict: LeadVerdict, columns: Readonl
         const listed = lead.phones.filter((p) => p.nix).map((p) => p.e164!)
         return listed.length && ctx.choices.nix === 'mark' ? listed.join(' ') : ''
       }
+      case 'nixCheckedOn':
+        return ctx.nixCheckedOn ?? ''
       case 'customer':
       case 'duplicate':
       case 'earlier':
         return mark(field)
       case 'problems':
-        return lead.problems
-          .filter((p) => p.kind !== 'nix')
-          .map((p) => problemText(p, ctx.tr))
-          .join('; ')
+        return (
+          lead.problems
+            // NIX and do-not-contact numbers stay out of the file, in the problems column too.
+            .filter((p) => p.kind !== 'nix' && p.kind !== 'blocked')
+            .map((p) => problemText(p, ctx.tr))
+            .join('; ')
+        )
       default:
         return lead.text[field]
     }
@@ -180,7 +197,7 @@ export function outputRow(lead: ReadLead, verdict: LeadVerdict, columns: Readonl
 
 /** An empty summary, counted up as rows are judged. */
 export function emptySummary(): LeadSummary {
-  const zero = { invalid: 0, nix: 0, duplicate: 0, earlier: 0, customer: 0 }
+  const zero = { invalid: 0, blocked: 0, nix: 0, duplicate: 0, earlier: 0, customer: 0 }
   return {
     rowsIn: 0,
     rowsOut: 0,

@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import { TRANSLATORS, type LanguageCode } from '../../../shared/i18n'
-import { leadMappingProblems, type LeadMapping } from '../../../shared/rules/leads'
+import { leadMappingProblems, nixLastDay, nixUsable, type LeadMapping } from '../../../shared/rules/leads'
+import { businessDay } from '../../../shared/rules/work'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { LeadList, LeadPreviewAnswer, LeadPreviewRow, leadRunSchema } from '../../../shared/schemas/leads'
 import type { Db } from '../../db/client'
@@ -68,7 +69,7 @@ export function leadRuns(ctx: LeadsContext, get: (id: string) => Promise<LeadLis
       const list = await listRow(id)
       checkMapping(mapping, list.headers, translate)
       const columns = columnsOf(mapping, list.headers)
-      const nix = await nixOf(list)
+      const [nix, blocked] = await Promise.all([nixOf(list), ctx.ports.blockedContacts()])
       const read = []
       let header = true
       try {
@@ -77,7 +78,7 @@ export function leadRuns(ctx: LeadsContext, get: (id: string) => Promise<LeadLis
             header = false
             continue
           }
-          read.push(readLead(line, cells, columns, list.country, nix))
+          read.push(readLead(line, cells, columns, list.country, nix, blocked))
           if (read.length >= PREVIEW_ROWS) break
         }
       } catch (error) {
@@ -88,7 +89,14 @@ export function leadRuns(ctx: LeadsContext, get: (id: string) => Promise<LeadLis
       const seen = new Set<string>()
       const tr = TRANSLATORS[lang] ?? TRANSLATORS.sv
       const rows: LeadPreviewRow[] = read.map((lead) => {
-        const { applies } = judge(lead, seen, earlier, customers, { invalid: 'mark', nix: 'mark', duplicate: 'mark', earlier: 'mark', customer: 'mark' })
+        const { applies } = judge(lead, seen, earlier, customers, {
+          invalid: 'mark',
+          nix: 'mark',
+          duplicate: 'mark',
+          earlier: 'mark',
+          customer: 'mark',
+          blocked: 'drop',
+        })
         for (const k of keysOf(lead)) seen.add(k)
         return {
           row: lead.line,
@@ -107,6 +115,9 @@ export function leadRuns(ctx: LeadsContext, get: (id: string) => Promise<LeadLis
       const list = await listRow(id)
       checkMapping(input.mapping, list.headers, translate)
       if (list.status === 'queued' || list.status === 'running') throw new ApiError(409, 'list_running')
+      // Past the NIX check's two months the list may not be exported or called from (decision 095).
+      if (list.nixFileId && list.nixCheckedOn && !nixUsable(list.nixCheckedOn, businessDay(Date.now())))
+        throw new ApiError(409, 'nix_expired', { params: { day: nixLastDay(list.nixCheckedOn) } })
       const [format] = await db.select().from(t.leadFormats).where(eq(t.leadFormats.id, input.formatId))
       if (!format) throw validationError({ formatId: [translate('validation.leads.format')] })
       const now = Date.now()

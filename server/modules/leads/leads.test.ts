@@ -6,6 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { XLSX_TYPE } from '../../../shared/schemas/files'
 import type { LeadFormat, LeadList, LeadPreviewAnswer } from '../../../shared/schemas/leads'
 import { createTestApp } from '../../test/harness'
+import { nixLastDay } from '../../../shared/rules/leads'
+import { formatDate } from '../../../shared/format'
+import { businessDay, businessDayStart } from '../../../shared/rules/work'
+import { shiftDay } from '../../../shared/rules/double-sales'
 import { expectAnsweredThroughout, healthWhile } from '../../test/hostile'
 import { readWorkbook } from '../../test/references/spreadsheet'
 import { workbookBomb } from '../../test/workbooks'
@@ -102,7 +106,9 @@ describe('a lead list from upload to Downloads', () => {
       headers: { 'content-type': 'text/csv', 'x-file-name': 'nix.csv' },
     })
     expect(nix.status, nix.text).toBe(200)
-    expect((nix.json as unknown as LeadList).nix).toEqual({ fileName: 'nix.csv', numbers: 1 })
+    // Checked today: the list may be used for two months (decision 095).
+    const today = businessDay(Date.now())
+    expect((nix.json as unknown as LeadList).nix).toEqual({ fileName: 'nix.csv', numbers: 1, checkedOn: today, lastDay: nixLastDay(today), usable: true })
 
     // The preview names each row's problems and what applies, in the reader's language.
     const preview = (await t.request('POST', `/api/lead-lists/${list.id}/preview`, { cookie: backoffice, body: { mapping: list.mapping } }))
@@ -116,8 +122,8 @@ describe('a lead list from upload to Downloads', () => {
       [7, []],
     ])
     expect(preview.rows[0]!.phones).toEqual([
-      { field: 'phone1', text: '08-518 293 74', e164: '+46851829374', kind: 'fixed', nix: false },
-      { field: 'phone2', text: '073-918 27 46', e164: '+46739182746', kind: 'mobile', nix: false },
+      { field: 'phone1', text: '08-518 293 74', e164: '+46851829374', kind: 'fixed', nix: false, blocked: false },
+      { field: 'phone2', text: '073-918 27 46', e164: '+46739182746', kind: 'mobile', nix: false, blocked: false },
     ])
     expect(preview.rows[1]!.problems).toEqual(['Telefon 1: "0701234" kan inte vara ett giltigt nummer', 'Inget giltigt telefonnummer'])
     expect(preview.rows[5]!.problems).toEqual(['Person-/organisationsnumret "121212-1213" är inte giltigt'])
@@ -133,6 +139,7 @@ describe('a lead list from upload to Downloads', () => {
         { field: 'customer', header: 'Kund sedan tidigare' },
         { field: 'campaign', header: 'Kampanj' },
         { field: 'problems', header: 'Fel' },
+        { field: 'nixCheckedOn', header: 'NIX-kontroll' },
       ],
     })
     const { list: done, bytes: out } = await run(list, { formatId: f.id, sourceName: 'Bisnode' })
@@ -147,12 +154,15 @@ describe('a lead list from upload to Downloads', () => {
     const text = new TextDecoder().decode(out)
     expect([...out.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     expect(csvRows(text)).toEqual([
-      ['Kund', 'Mobil', 'Fast', 'Ring', 'Typ', 'Pnr', 'Kund sedan tidigare', 'Kampanj', 'Fel'],
-      ['Åsa Öberg', '+46739182746', '+46851829374', '+46851829374', 'Fast', '19811218-9876', '', campaign, ''],
+      ['Kund', 'Mobil', 'Fast', 'Ring', 'Typ', 'Pnr', 'Kund sedan tidigare', 'Kampanj', 'Fel', 'NIX-kontroll'],
+      ['Åsa Öberg', '+46739182746', '+46851829374', '+46851829374', 'Fast', '19811218-9876', '', campaign, '', today],
       // A formula is written as text; the customer is marked.
-      [`'=HYPERLINK("http://evil")`, expect.stringMatching(/^\+4670\d{7}$/), '', expect.stringMatching(/^\+4670/), 'Mobil', '', 'Ja', campaign, ''],
-      ['Eva', '', '+4640284719', '+4640284719', 'Fast', '121212-1213', '', campaign, 'Person-/organisationsnumret "121212-1213" är inte giltigt'],
+      [`'=HYPERLINK("http://evil")`, expect.stringMatching(/^\+4670\d{7}$/), '', expect.stringMatching(/^\+4670/), 'Mobil', '', 'Ja', campaign, '', today],
+      ['Eva', '', '+4640284719', '+4640284719', 'Fast', '121212-1213', '', campaign, 'Person-/organisationsnumret "121212-1213" är inte giltigt', today],
     ])
+    // The download is not handed out past the check's last day.
+    const [download] = await db.select({ expiresAt: s.downloads.expiresAt }).from(s.downloads).where(eq(s.downloads.id, done.downloadId!))
+    expect(download!.expiresAt).toBeLessThanOrEqual(businessDayStart(shiftDay(nixLastDay(today), 1)))
 
     // The source was made and keeps the mapping: the next list from it is mapped the same without guessing.
     const sources = (await t.request('GET', '/api/lead-sources', { cookie: backoffice })).json.items as Array<{ id: string; name: string; lists: number }>
@@ -325,5 +335,48 @@ describe('a lead list from upload to Downloads', () => {
       expect((await t.request('GET', '/api/lead-lists', { cookie })).status).toBe(403)
       expect((await upload('namn;telefon\nA;0701234567\n', { campaign: 'X' }, 'text/csv', cookie)).status).toBe(403)
     }
+  })
+})
+
+describe('the NIX check’s two months (decision 095)', () => {
+  const nixFile = (checkedOn?: string, id?: string) =>
+    t.request('POST', `/api/lead-lists/${id}/nix${checkedOn ? `?checkedOn=${checkedOn}` : ''}`, {
+      cookie: backoffice,
+      body: new TextEncoder().encode('Telefonnummer\n0762819305\n'),
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'nix.csv' },
+    })
+
+  it('a check in the future or older than two months is refused; a list past its window is not run, and says until when it was valid', async () => {
+    const list = (await upload('Namn;Telefon\nAda;0701112233\nBo;0762819305\n', { campaign: campaignName() })).json as unknown as LeadList
+    const today = businessDay(Date.now())
+    const future = await nixFile(shiftDay(today, 1), list.id)
+    expect(future.status).toBe(400)
+    expect(future.json.fieldErrors).toEqual({ checkedOn: ['Kontrolldagen kan inte ligga i framtiden'] })
+    const old = await nixFile(shiftDay(today, -70), list.id)
+    expect(old.status).toBe(400)
+    expect(Object.keys(old.json.fieldErrors as object)).toEqual(['checkedOn'])
+    const [row] = await db.select({ nix: s.leadLists.nixFileId }).from(s.leadLists).where(eq(s.leadLists.id, list.id))
+    expect(row!.nix).toBeNull()
+
+    const checked = shiftDay(today, -20)
+    const ok = await nixFile(checked, list.id)
+    expect(ok.status, ok.text).toBe(200)
+    expect((ok.json as unknown as LeadList).nix).toMatchObject({ checkedOn: checked, lastDay: nixLastDay(checked), usable: true })
+
+    // Two months later: the check has run out.
+    const stale = shiftDay(today, -65)
+    await db.update(s.leadLists).set({ nixCheckedOn: stale }).where(eq(s.leadLists.id, list.id))
+    const got = (await t.request('GET', `/api/lead-lists/${list.id}`, { cookie: backoffice })).json as unknown as LeadList
+    expect(got.nix).toMatchObject({ usable: false, lastDay: nixLastDay(stale) })
+    const f = await format({ columns: [{ field: 'phone1', header: 'Tel' }] })
+    const refused = await t.request('POST', `/api/lead-lists/${list.id}/run`, {
+      cookie: backoffice,
+      body: { mapping: got.mapping, choices: ALL, formatId: f.id },
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.json).toMatchObject({ error: 'nix_expired' })
+    expect(refused.json.message).toContain(formatDate(nixLastDay(stale), 'sv'))
+    const [after] = await db.select({ status: s.leadLists.status, downloadId: s.leadLists.downloadId }).from(s.leadLists).where(eq(s.leadLists.id, list.id))
+    expect(after).toMatchObject({ status: 'uploaded', downloadId: null })
   })
 })

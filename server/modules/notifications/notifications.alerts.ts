@@ -305,5 +305,62 @@ export function deviceAlerts(ctx: NotificationsContext, { notifyOf }: Pick<Notif
     })
   }
 
-  return { fromDeviceAlert, fromVisitReminder }
+  const clock = (at: number, language: string) =>
+    new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language === 'fi' ? 'fi-FI' : 'sv-SE', {
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: ctx.env.timezone,
+    }).format(at)
+
+  /**
+   * Promises (decision 097): the holder is reminded before a call-back or an appointment; the seller whose promise went
+   * to the team's queue hears of it; a day past its time with no one holding it, the team's coaches do.
+   */
+  async function fromPromise(tx: Db, e: DomainEvent<'promise.remind' | 'promise.queued' | 'promise.unowned'>) {
+    if (e.name === 'promise.remind') {
+      const p = (e as DomainEvent<'promise.remind'>).payload
+      await notifyOf(tx, e, {
+        type: 'general',
+        userIds: [p.userId],
+        text: (tr, person) => ({
+          title: tr(`promiseAlerts.remind.${p.kind}`, { who: p.who }),
+          message: [tr('promiseAlerts.at', { time: clock(p.dueAt, person.language) }), p.note ?? ''].filter(Boolean).join(' '),
+          link: '/sales/promises',
+        }),
+        always: true,
+      })
+      return
+    }
+    if (e.name === 'promise.queued') {
+      const p = (e as DomainEvent<'promise.queued'>).payload
+      await notifyOf(tx, e, {
+        type: 'general',
+        userIds: [p.userId],
+        text: (tr, person) => ({
+          title: tr('promiseAlerts.queued.title', { who: p.who }),
+          message: tr('promiseAlerts.queued.message', { time: clock(p.dueAt, person.language) }),
+          link: '/sales/promises',
+        }),
+        always: true,
+      })
+      return
+    }
+    const p = (e as DomainEvent<'promise.unowned'>).payload
+    const coaches = await ports.coachesOf(tx, p.teamId)
+    if (coaches.length === 0) return
+    const [missed] = p.missedById ? await ports.people(tx, [p.missedById]) : []
+    await notifyOf(tx, e, {
+      type: 'general',
+      userIds: coaches,
+      text: (tr, person) => ({
+        title: tr('promiseAlerts.unowned.title', { who: p.who }),
+        message: tr('promiseAlerts.unowned.message', { time: clock(p.dueAt, person.language), name: missed?.name ?? '' }),
+        link: '/backoffice/controlling/runs?tab=promises',
+      }),
+      always: true,
+    })
+  }
+
+  return { fromDeviceAlert, fromVisitReminder, fromPromise }
 }

@@ -14,12 +14,15 @@ const POKED_BY = [
   'budget.changed',
   'guide.published',
   'guide.audienceChanged',
+  'promise.queued',
+  'contactBlock.changed',
 ] as const
 
 /** Whom an event's poke goes to: a seller, everyone (`null`, the catalog), or no one. */
 export function pokeTarget(e: DomainEvent<(typeof POKED_BY)[number]>): { userId: string | null } | undefined {
   // The catalog and the guides travel to every device (a guide's readers are decided when the device asks).
-  if (e.name === 'catalog.changed' || e.name === 'guide.published' || e.name === 'guide.audienceChanged') return { userId: null }
+  if (e.name === 'catalog.changed' || e.name === 'guide.published' || e.name === 'guide.audienceChanged' || e.name === 'contactBlock.changed')
+    return { userId: null }
   // A seller's budget travels to their device; an office's or a team's does not.
   if (e.name === 'budget.changed') return e.payload.userId ? { userId: e.payload.userId } : undefined
   // The seller's own change needs no poke (their device made it).
@@ -48,6 +51,11 @@ export function notificationsReactions(events: EventBus, notifications: Notifica
   events.subscribe({ name: 'notifications.downloads', events: ['download.finished'], handleInTransaction: account.fromDownloadFinished })
   events.subscribe({ name: 'notifications.devices', events: ['device.alerted'], handleInTransaction: devices.fromDeviceAlert })
   events.subscribe({ name: 'notifications.visitReminders', events: ['visit.remind'], handleInTransaction: devices.fromVisitReminder })
+  events.subscribe({
+    name: 'notifications.promises',
+    events: ['promise.remind', 'promise.queued', 'promise.unowned'],
+    handleInTransaction: devices.fromPromise,
+  })
   events.subscribe({ name: 'notifications.scheduledMessages', events: ['scheduledMessage.notified'], handleInTransaction: account.fromScheduledMessage })
   events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   events.subscribe({

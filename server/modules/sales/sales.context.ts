@@ -1,4 +1,5 @@
 import type { AppAbility } from '../../../shared/permissions/ability'
+import type { Translate } from '../../../shared/schemas/errors'
 import { type SaleReportDetail } from '../../../shared/schemas/sale-reports'
 import { type CatalogProduct, type CatalogProvider } from '../../../shared/rules/sale'
 import { preparedActivityLog } from '../../platform/activity-log'
@@ -23,6 +24,11 @@ export type SalesPorts = {
   esignCounts(db: Db, from: string, to: string): Promise<{ total: number; signed: number }>
   /** the orders area: the order registration matched to a sale */
   orderOfSale(db: Db, saleId: string): Promise<SaleReportDetail['orderRegistration']>
+  /**
+   * the offers area (docs/decisions/094): why a sale needing the customer's written acceptance may not be approved
+   * yet (a translated sentence), or null when it may (or needs none)
+   */
+  approvalBlocker(tx: Db, sale: { id: string; providerId: string; officeId: string | null }, translate: Translate): Promise<string | null>
 }
 
 /** A sale report as stored. */

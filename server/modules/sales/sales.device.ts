@@ -158,6 +158,7 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
         sellerCommissionOre: amounts.sellerCommissionOre,
         lines: sale.products.map((l) => ({ productId: l.productId, quantity: l.quantity })),
         customer: saleCustomer(stored),
+        phone: stored.phone,
       },
       { actorId: actor.id, at: ctx.now },
     )

@@ -45,7 +45,7 @@ function moveRecorder(t: SalesContext['t'], events: SalesContext['events']) {
  * whole — its status, history line, log line, summary, deviation records and event.
  */
 export function salesLifecycle(ctx: SalesContext) {
-  const { t, events, summary, deviations } = ctx
+  const { t, events, summary, deviations, ports } = ctx
 
   const recordMove = moveRecorder(t, events)
 
@@ -174,6 +174,11 @@ export function salesLifecycle(ctx: SalesContext) {
         })
       }
       if (problem) throw validationError({ [problem.field]: [ctx.translate(problem.message)] })
+      // A sale from a telesales call needs the customer's written acceptance before it counts (docs/decisions/094).
+      if (input.to === 'approved') {
+        const blocker = await ports.approvalBlocker(tx, sale, ctx.translate)
+        if (blocker) throw new ApiError(409, 'offer_not_accepted', { params: { reason: blocker } })
+      }
 
       await applyMove(tx, sale, input, actor.id, movers.has('backoffice'), ctx.now)
       const [after] = await tx.select().from(t.sales).where(eq(t.sales.id, saleId))

@@ -7,6 +7,7 @@ import type { ConfirmDoubleSaleInput } from '../../../shared/schemas/double-sale
 import { saleAnalytics } from './sales.summary-analytics'
 import { summaryReads } from './sales.summary-reads'
 import { salesForOthers, salesForRegisterAndOrders } from './sales.answers'
+import { salesForOffers } from './sales.for-offers'
 import { salesContext, type SalesPorts } from './sales.context'
 import { saleCorrectionFromDevice, saleFromDevice } from './sales.device'
 import { salesLifecycle } from './sales.lifecycle'
@@ -36,6 +37,8 @@ export function salesService(deps: Pick<Deps, 'database' | 'events' | 'files'>, 
     orders: register.orders,
     customers: register.customers,
     forOthers: salesForOthers(area, lifecycle),
+    /** what a written offer is built from, and the regret a declined or expired one makes (docs/decisions/094) */
+    forOffers: salesForOffers(area, lifecycle),
     doubles: {
       list: doubles.listing.list,
       settings: doubles.settings,

@@ -358,7 +358,7 @@ describe('scheduled messages: sending', () => {
       .toBe('done')
     await t.jobs.settled(30_000, 5_000)
     for (const e of emails) expect(mailsTo(e), e).toHaveLength(1)
-  }, 60_000)
+  }, 150_000)
 
   it('a paused message is not sent; resumed, it counts from now', async () => {
     const { teamId, emails } = await teamWith(1)

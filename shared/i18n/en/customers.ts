@@ -3,6 +3,36 @@ import type { svCustomers } from '../sv/customers'
 
 /** The `customers` namespace in English: the customer register. */
 export const enCustomers = {
+  validation: {
+    contactBlocks: {
+      phoneOrIdentity: 'Give the phone number, the identity/organisation number or both',
+      phone: 'The number cannot be a valid phone number',
+      identity: 'The identity/organisation number is not valid',
+    },
+  },
+  contactBlocks: {
+    intro:
+      'People and numbers who asked not to be contacted: at the door, on the phone, in a quality call or in writing. They are left out of new call lists, and a sale to them gets a warning in its log.',
+    add: 'Add entry',
+    phone: 'Phone number',
+    identityNumber: 'Identity/organisation number',
+    name: 'Name',
+    source: 'How it was asked',
+    sources: { door: 'At the door', call: 'On the phone', quality: 'In a quality call', customer: 'In writing from the customer', backoffice: 'Back office' },
+    note: 'Note',
+    country: 'The number’s country',
+    createdAt: 'Recorded',
+    createdBy: 'By',
+    search: 'Search number or name',
+    empty: 'The register is empty.',
+    emptyFiltered: 'No entries match the search.',
+    saved: 'The entry is recorded.',
+    already: 'The number or person was already in the register.',
+    remove: 'Remove the entry',
+    removeTitle: 'Remove the entry?',
+    removeReason: 'Why is the entry removed?',
+    removed: 'The entry is removed.',
+  },
   catalog: {
     customers: {
       csvFile: 'customers.csv',

@@ -5,6 +5,8 @@ import type { svLeads } from '../sv/leads'
 export const enLeads = {
   validation: {
     leads: {
+      nixFuture: 'The day of the check cannot be in the future',
+      nixOld: 'A NIX check of that day was valid only through {{day, day}}: check the numbers again',
       file: {
         unreadable: 'The file could not be read as CSV or XLSX',
         noHeaders: 'The first row must have a unique heading in every column',
@@ -54,6 +56,10 @@ export const enLeads = {
     nixLoaded_other: '{{count}} registered numbers from {{file}}',
     nixNone: 'No NIX answer: no numbers are checked against NIX.',
     nixRemove: 'Remove the NIX answer',
+    nixCheckedOn: 'Checked against NIX on',
+    nixValid: 'Checked against NIX on {{checked}}: the list may be used through {{last}}.',
+    nixExpired:
+      'Checked against NIX on {{checked}}: the list could be used through {{last}} and can no longer be run or called from. Check the numbers against NIX again and upload the new answer.',
     preview: 'Preview',
     previewHeading_one: 'The first row',
     previewHeading_other: 'The first {{count}} rows',
@@ -66,8 +72,10 @@ export const enLeads = {
     choicesHelp: 'What is removed is left out of the list; what is marked stays and is marked in its column.',
     drop: 'Remove',
     mark: 'Mark',
+    alwaysDropped: 'Always removed: the person or the numbers asked not to be contacted.',
     reasons: {
       invalid: 'No valid number',
+      blocked: 'Do not contact (always removed)',
       nix: 'Every number registered in NIX',
       duplicate: 'Duplicate in the list',
       earlier: 'In an earlier list of the campaign',
@@ -128,6 +136,7 @@ export const enLeads = {
       mobile: 'Mobile number',
       fixed: 'Fixed-line number',
       nix: 'Numbers registered in NIX',
+      nixCheckedOn: 'Checked against NIX',
       customer: 'Existing customer',
       duplicate: 'Duplicate',
       earlier: 'In an earlier list',
@@ -139,6 +148,7 @@ export const enLeads = {
       identityInvalid: 'The identity or organisation number "{{value}}" is not valid',
       noPhone: 'No valid phone number',
       nix: 'Registered in NIX: {{numbers}}',
+      blocked: 'Do not contact: {{numbers}}',
     },
     output: { yes: 'Yes' },
     missingSetup: "The list's mapping or format is missing",

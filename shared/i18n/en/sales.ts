@@ -76,6 +76,8 @@ export const enSales = {
       gap: 'The phone and the server disagree about the queue; contact support.',
     },
     mutations: {
+      recordPromise: 'Promise',
+      closePromise: 'Promise closed',
       createSale: 'Sale',
       correctSale: 'Sale correction',
       saveTimeReport: 'Time report',
@@ -84,6 +86,8 @@ export const enSales = {
     },
   },
   sales: {
+    phoneBlocked:
+      'The number is in the do-not-contact register: the customer asked not to be contacted. Save only if the customer wants to buy; the sale is flagged for back office.',
     surveyCode: {
       doorCode: 'Show survey QR to the customer',
       doorTitle: 'Customer survey',

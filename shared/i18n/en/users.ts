@@ -391,6 +391,8 @@ export const enUsers = {
       candidate_private_data: "Candidates' identity and bank details",
       candidate_accounts: "Candidates' accounts",
       identity_providers: 'Identity providers',
+      sale_offers: 'Written offers',
+      contact_blocks: 'Do-not-contact register',
       all: 'Everything',
     },
     actions: {

@@ -5,6 +5,8 @@ import type { svLeads } from '../sv/leads'
 export const fiLeads = {
   validation: {
     leads: {
+      nixFuture: 'Tarkistuspäivä ei voi olla tulevaisuudessa',
+      nixOld: 'Sen päivän NIX-tarkistus oli voimassa vain {{day, day}} asti: tarkista numerot uudelleen',
       file: {
         unreadable: 'Tiedostoa ei voitu lukea CSV- tai XLSX-muodossa',
         noHeaders: 'Ensimmäisellä rivillä on oltava yksilöllinen otsikko jokaisessa sarakkeessa',
@@ -54,6 +56,10 @@ export const fiLeads = {
     nixLoaded_other: '{{count}} estettyä numeroa tiedostosta {{file}}',
     nixNone: 'Ei NIX-vastausta: numeroita ei tarkisteta NIXiä vasten.',
     nixRemove: 'Poista NIX-vastaus',
+    nixCheckedOn: 'NIX-tarkistuksen päivä',
+    nixValid: 'Tarkistettu NIX-rekisteristä {{checked}}: listaa saa käyttää {{last}} asti.',
+    nixExpired:
+      'Tarkistettu NIX-rekisteristä {{checked}}: listaa sai käyttää {{last}} asti, eikä sitä voi enää ajaa tai käyttää soittamiseen. Tarkista numerot uudelleen ja lataa uusi vastaus.',
     preview: 'Esikatsele',
     previewHeading_one: 'Ensimmäinen rivi',
     previewHeading_other: 'Ensimmäiset {{count}} riviä',
@@ -66,8 +72,10 @@ export const fiLeads = {
     choicesHelp: 'Poistettu ei tule listaan; merkitty tulee listaan ja saa merkinnän sarakkeeseensa.',
     drop: 'Poista',
     mark: 'Merkitse',
+    alwaysDropped: 'Poistetaan aina: henkilö tai numerot ovat pyytäneet, ettei heihin oteta yhteyttä.',
     reasons: {
       invalid: 'Ei kelvollista numeroa',
+      blocked: 'Yhteydenottokielto (poistetaan aina)',
       nix: 'Kaikki numerot NIX-estettyjä',
       duplicate: 'Kaksoiskappale listassa',
       earlier: 'Oli kampanjan aiemmassa listassa',
@@ -128,6 +136,7 @@ export const fiLeads = {
       mobile: 'Matkapuhelinnumero',
       fixed: 'Lankanumero',
       nix: 'NIX-estetyt numerot',
+      nixCheckedOn: 'NIX-tarkistettu',
       customer: 'Nykyinen asiakas',
       duplicate: 'Kaksoiskappale',
       earlier: 'Aiemmassa listassa',
@@ -139,6 +148,7 @@ export const fiLeads = {
       identityInvalid: 'Henkilö- tai Y-tunnus "{{value}}" ei ole kelvollinen',
       noPhone: 'Ei kelvollista puhelinnumeroa',
       nix: 'NIX-estetty: {{numbers}}',
+      blocked: 'Yhteydenottokielto: {{numbers}}',
     },
     output: { yes: 'Kyllä' },
     missingSetup: 'Listan kytkentä tai muoto puuttuu',

@@ -76,6 +76,8 @@ export const fiSales = {
       gap: 'Puhelin ja palvelin ovat eri mieltä jonosta; ota yhteys tukeen.',
     },
     mutations: {
+      recordPromise: 'Lupaus',
+      closePromise: 'Suljettu lupaus',
       createSale: 'Myynti',
       correctSale: 'Myynnin korjaus',
       saveTimeReport: 'Tuntiraportti',
@@ -84,6 +86,8 @@ export const fiSales = {
     },
   },
   sales: {
+    phoneBlocked:
+      'Numero on yhteydenottokieltorekisterissä: asiakas on pyytänyt, ettei häneen oteta yhteyttä. Tallenna vain, jos asiakas itse haluaa ostaa; myynti merkitään backofficelle.',
     surveyCode: {
       doorCode: 'Näytä kyselyn QR-koodi asiakkaalle',
       doorTitle: 'Asiakaskysely',

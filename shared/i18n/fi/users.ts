@@ -392,6 +392,8 @@ export const fiUsers = {
       candidate_private_data: 'Hakijoiden henkilö- ja pankkitiedot',
       candidate_accounts: 'Hakijoiden tunnukset',
       identity_providers: 'Tunnistuspalvelut',
+      sale_offers: 'Kirjalliset tarjoukset',
+      contact_blocks: 'Yhteydenottokieltorekisteri',
       all: 'Kaikki',
     },
     actions: {

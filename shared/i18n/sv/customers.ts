@@ -1,5 +1,35 @@
 /** The `customers` namespace in Swedish: the customer register. */
 export const svCustomers = {
+  validation: {
+    contactBlocks: {
+      phoneOrIdentity: 'Ange telefonnumret, person-/organisationsnumret eller båda',
+      phone: 'Numret kan inte vara ett giltigt telefonnummer',
+      identity: 'Person-/organisationsnumret är inte giltigt',
+    },
+  },
+  contactBlocks: {
+    intro:
+      'Personer och nummer som har bett att inte bli kontaktade: vid dörren, i telefon, i ett kvalitetssamtal eller skriftligt. De tas bort ur nya ringlistor, och en försäljning till dem får en varning i sin logg.',
+    add: 'Lägg till spärr',
+    phone: 'Telefonnummer',
+    identityNumber: 'Person-/organisationsnummer',
+    name: 'Namn',
+    source: 'Hur det framfördes',
+    sources: { door: 'Vid dörren', call: 'I telefon', quality: 'I kvalitetssamtal', customer: 'Skriftligt från kunden', backoffice: 'Backoffice' },
+    note: 'Anteckning',
+    country: 'Numrets land',
+    createdAt: 'Registrerad',
+    createdBy: 'Av',
+    search: 'Sök nummer eller namn',
+    empty: 'Spärrlistan är tom.',
+    emptyFiltered: 'Inga spärrar matchar sökningen.',
+    saved: 'Spärren är registrerad.',
+    already: 'Numret eller personen var redan spärrad.',
+    remove: 'Ta bort spärren',
+    removeTitle: 'Ta bort spärren?',
+    removeReason: 'Varför tas spärren bort?',
+    removed: 'Spärren är borttagen.',
+  },
   catalog: {
     customers: {
       csvFile: 'kunder.csv',

@@ -2,6 +2,8 @@
 export const svLeads = {
   validation: {
     leads: {
+      nixFuture: 'Kontrolldagen kan inte ligga i framtiden',
+      nixOld: 'En NIX-kontroll från den dagen gällde bara till och med {{day, day}}: kontrollera numren igen',
       file: {
         unreadable: 'Filen kunde inte läsas som CSV eller XLSX',
         noHeaders: 'Första raden måste ha en unik rubrik i varje kolumn',
@@ -51,6 +53,10 @@ export const svLeads = {
     nixLoaded_other: '{{count}} spärrade nummer från {{file}}',
     nixNone: 'Inget NIX-svar: inga nummer kontrolleras mot NIX.',
     nixRemove: 'Ta bort NIX-svaret',
+    nixCheckedOn: 'NIX-kontrollen gjordes',
+    nixValid: 'Kontrollerad mot NIX {{checked}}: listan får användas till och med {{last}}.',
+    nixExpired:
+      'Kontrollerad mot NIX {{checked}}: listan fick användas till och med {{last}} och kan inte köras eller ringas från. Kontrollera numren mot NIX igen och läs in det nya svaret.',
     preview: 'Förhandsgranska',
     previewHeading_one: 'Den första raden',
     previewHeading_other: 'De första {{count}} raderna',
@@ -63,8 +69,10 @@ export const svLeads = {
     choicesHelp: 'Det som tas bort kommer inte med i listan; det som markeras kommer med och får en markering i sin kolumn.',
     drop: 'Ta bort',
     mark: 'Markera',
+    alwaysDropped: 'Tas alltid bort: personen eller numren har bett att inte bli kontaktade.',
     reasons: {
       invalid: 'Inget giltigt nummer',
+      blocked: 'Spärrad för kontakt (alltid borttagen)',
       nix: 'Alla nummer NIX-spärrade',
       duplicate: 'Dubblett i listan',
       earlier: 'Fanns i en tidigare lista i kampanjen',
@@ -125,6 +133,7 @@ export const svLeads = {
       mobile: 'Mobilnummer',
       fixed: 'Fast nummer',
       nix: 'NIX-spärrade nummer',
+      nixCheckedOn: 'NIX-kontrollerad',
       customer: 'Befintlig kund',
       duplicate: 'Dubblett',
       earlier: 'I tidigare lista',
@@ -136,6 +145,7 @@ export const svLeads = {
       identityInvalid: 'Person-/organisationsnumret "{{value}}" är inte giltigt',
       noPhone: 'Inget giltigt telefonnummer',
       nix: 'NIX-spärrat: {{numbers}}',
+      blocked: 'Spärrat för kontakt: {{numbers}}',
     },
     output: { yes: 'Ja' },
     missingSetup: 'Listans koppling eller format saknas',

@@ -74,6 +74,8 @@ export const svSales = {
       gap: 'Telefonen och servern är oense om kön; kontakta support.',
     },
     mutations: {
+      recordPromise: 'Löfte',
+      closePromise: 'Avslutat löfte',
       createSale: 'Försäljning',
       correctSale: 'Rättelse av försäljning',
       saveTimeReport: 'Tidrapport',
@@ -82,6 +84,8 @@ export const svSales = {
     },
   },
   sales: {
+    phoneBlocked:
+      'Numret finns i spärrlistan: kunden har bett att inte bli kontaktad. Spara bara om kunden själv vill köpa; försäljningen märks för backoffice.',
     surveyCode: {
       doorCode: 'Visa enkät-QR för kunden',
       doorTitle: 'Kundenkät',

@@ -386,6 +386,8 @@ export const svUsers = {
       candidate_private_data: 'Kandidaters person- och bankuppgifter',
       candidate_accounts: 'Kandidaters konton',
       identity_providers: 'Inloggningstjänster',
+      sale_offers: 'Skriftliga erbjudanden',
+      contact_blocks: 'Spärrlista för kontakt',
       all: 'Allt',
     },
     actions: {

@@ -1,0 +1,1 @@
+ALTER TABLE `lead_lists` ADD `nix_checked_on` text;

@@ -1,0 +1,1 @@
+ALTER TABLE `offers` ADD `search_text` text;
