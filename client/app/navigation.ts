@@ -31,7 +31,17 @@ const group = (key: string, ...to: RouteName[]): NavItem => ({ title: `nav.group
 
 export const NAVIGATION: NavItem[] = [
   group('dashboards', 'dashboards-sales-seller', 'dashboards-sales-coach', 'dashboards-sales-manager', 'dashboards-sales-orders', 'dashboards-sales-budgets'),
-  group('sales', 'sales-create', 'sales-list', 'sales-daily-checkout', 'sales-time-report', 'sales-sick-notice', 'sales-salary-calculator', 'sales-sync'),
+  group(
+    'sales',
+    'sales-create',
+    'sales-list',
+    'sales-promises',
+    'sales-daily-checkout',
+    'sales-time-report',
+    'sales-sick-notice',
+    'sales-salary-calculator',
+    'sales-sync',
+  ),
   group(
     'salesFlow',
     'sales-flow',
@@ -58,6 +68,8 @@ export const NAVIGATION: NavItem[] = [
     'backoffice-paycodes',
     'backoffice-scheduledmessages',
     'backoffice-sellertranscriptions',
+    'backoffice-offers',
+    'backoffice-contact-blocks',
     'backoffice-downloads',
     'backoffice-onboarding-candidates',
     'backoffice-controlling-maps',

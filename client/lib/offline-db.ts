@@ -30,6 +30,11 @@ export type LocalExtraIncome = SyncTables['extraIncomes']
 export type LocalRun = SyncTables['runs']
 /** A door visit recorded on the device (pending until the sync takes it, decision 073). */
 export type LocalVisit = Local<SyncTables['visits']>
+/**
+ * A promise the seller holds (decision 097): a come-back, a call-back or an appointment, from the server or made on the
+ * device. One booked on the device for a teammate keeps the teammate's name (`closerName`): it is theirs once it arrives.
+ */
+export type LocalPromise = Local<SyncTables['promises']> & { closerName?: string }
 /** An acknowledgement of a guide made on the device (pending until the sync takes it, decision 069). */
 export type LocalGuideAck = Local<{ id: string; number: number; at: number }>
 /** The guides a reader keeps to read offline: the last snapshot the server gave (decision 069). */
@@ -41,7 +46,7 @@ export type OutboxRow = {
   args: unknown
   createdAt: number
   /** the local record the mutation creates or changes */
-  table: 'sales' | 'timeReports' | 'checkouts' | 'sickNotices' | 'guideAcks' | 'visits'
+  table: 'sales' | 'timeReports' | 'checkouts' | 'sickNotices' | 'guideAcks' | 'visits' | 'promises'
   recordId: string
   state: 'pending' | 'rejected'
   rejection?: Rejection
@@ -75,6 +80,8 @@ export class OfflineDb extends Dexie {
   extraIncomes!: EntityTable<LocalExtraIncome, 'id'>
   runs!: EntityTable<LocalRun, 'id'>
   visits!: EntityTable<LocalVisit, 'id'>
+  promises!: EntityTable<LocalPromise, 'id'>
+  contactBlocks!: EntityTable<SyncTables['contactBlocks'], 'id'>
   guides!: EntityTable<StoredGuides, 'key'>
   guideAcks!: EntityTable<LocalGuideAck, 'id'>
   outbox!: EntityTable<OutboxRow, 'seq'>
@@ -114,6 +121,9 @@ export class OfflineDb extends Dexie {
           if (fileId) row.fileId = fileId
         })
     })
+    // Issue 75: what the seller promised — come-backs, call-backs, appointments (decision 097).
+    // and the do-not-contact register's fingerprints (decision 099).
+    this.version(6).stores({ promises: 'id, dueAt, state, sync', contactBlocks: 'id' })
   }
 }
 
@@ -181,6 +191,7 @@ export type LocalWrite =
   | { table: 'sickNotices'; record: LocalSickNotice }
   | { table: 'guideAcks'; record: LocalGuideAck }
   | { table: 'visits'; record: LocalVisit }
+  | { table: 'promises'; record: LocalPromise }
 
 /**
  * A local change and its mutation, in one IndexedDB transaction: the record (marked pending), the outbox
@@ -213,21 +224,25 @@ export async function enqueue(db: OfflineDb, name: MutationName, args: unknown, 
 /** Throws away a refused change: its outbox row, its record (when the server never had it) and its file. */
 export async function discardRejected(db: OfflineDb, seq: number): Promise<void> {
   await withDb(db, () =>
-    db.transaction('rw', [db.meta, db.outbox, db.files, db.sales, db.timeReports, db.checkouts, db.sickNotices, db.guideAcks, db.visits], async () => {
-      const row = await db.outbox.get(seq)
-      if (!row) return
-      await db.outbox.delete(seq)
-      // The server may hold an older version of the record (a refused update): the next pull sends everything again.
-      const meta = await syncMeta(db)
-      await db.meta.put({ ...meta, cookie: null })
-      const others = await db.outbox.where('recordId').equals(row.recordId).count()
-      const table = db[row.table] as Table<{ sync: SyncState; checklistFileId?: string | null }, string>
-      const record = await table.get(row.recordId)
-      if (record && record.sync === 'rejected' && others === 0) {
-        await table.delete(row.recordId)
-        if (record.checklistFileId) await db.files.delete(record.checklistFileId)
-      }
-    }),
+    db.transaction(
+      'rw',
+      [db.meta, db.outbox, db.files, db.sales, db.timeReports, db.checkouts, db.sickNotices, db.guideAcks, db.visits, db.promises],
+      async () => {
+        const row = await db.outbox.get(seq)
+        if (!row) return
+        await db.outbox.delete(seq)
+        // The server may hold an older version of the record (a refused update): the next pull sends everything again.
+        const meta = await syncMeta(db)
+        await db.meta.put({ ...meta, cookie: null })
+        const others = await db.outbox.where('recordId').equals(row.recordId).count()
+        const table = db[row.table] as Table<{ sync: SyncState; checklistFileId?: string | null }, string>
+        const record = await table.get(row.recordId)
+        if (record && record.sync === 'rejected' && others === 0) {
+          await table.delete(row.recordId)
+          if (record.checklistFileId) await db.files.delete(record.checklistFileId)
+        }
+      },
+    ),
   )
 }
 
@@ -243,8 +258,10 @@ const TABLES: Record<SyncTable, (db: OfflineDb) => Table> = {
   extraIncomes: (db) => db.extraIncomes,
   runs: (db) => db.runs,
   visits: (db) => db.visits,
+  promises: (db) => db.promises,
+  contactBlocks: (db) => db.contactBlocks,
 }
-const OWN_TABLES = new Set<SyncTable>(['sales', 'timeReports', 'checkouts', 'sickNotices', 'visits'])
+const OWN_TABLES = new Set<SyncTable>(['sales', 'timeReports', 'checkouts', 'sickNotices', 'visits', 'promises'])
 
 /**
  * Applies a pull in one transaction: rejections mark their outbox rows and records first, then the
@@ -270,6 +287,8 @@ export async function applyPull(db: OfflineDb, result: PullResult): Promise<void
         db.guideAcks,
         db.runs,
         db.visits,
+        db.promises,
+        db.contactBlocks,
       ],
       async () => {
         for (const rejection of result.rejections) {
@@ -284,6 +303,14 @@ export async function applyPull(db: OfflineDb, result: PullResult): Promise<void
           .filter((r) => r.state === 'pending')
           .toArray()
         await db.outbox.bulkDelete(acknowledged.map((r) => r.seq))
+        // An appointment booked for a teammate never comes back to this device: taken, it is sent.
+        for (const r of acknowledged)
+          if (r.table === 'promises')
+            await db.promises
+              .where('id')
+              .equals(r.recordId)
+              .and((x) => x.closerName !== undefined)
+              .modify({ sync: 'synced' })
         const waiting = new Set((await db.outbox.toArray()).map((r) => r.recordId))
 
         for (const op of result.patch as PatchOp[]) {

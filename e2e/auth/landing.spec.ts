@@ -22,7 +22,9 @@ test('the start page lists every screen the user may open, grouped by area', asy
   await signInFresh(page, 'admin@demo.test')
   await page.goto('/start')
   const backoffice = page.locator('#area-backoffice')
-  // All 18 back-office screens (the spec's 17 and the double sales), not the first six.
-  await expect(backoffice.getByRole('listitem')).toHaveCount(18)
+  // All 20 back-office screens (the spec's 17, the double sales, the written offers and the do-not-contact
+  // register), not the first six.
+  await expect(backoffice.getByRole('listitem')).toHaveCount(20)
+  await expect(backoffice.getByRole('link', { name: 'Skriftliga erbjudanden' })).toBeVisible()
   await expect(backoffice.getByRole('link', { name: 'Kontroll: körningar' })).toBeVisible()
 })

@@ -5,4 +5,8 @@ export const customersKeys = {
   all: ['customers'] as const,
   list: (query: ListQuery, filters: object) => ['customers', query, filters] as const,
   detail: (id: string) => ['customer', id] as const,
+  blocks: {
+    all: ['contact-blocks'] as const,
+    list: (query: ListQuery, filters: object) => ['contact-blocks', query, filters] as const,
+  },
 }

@@ -12,3 +12,10 @@ export const createArea = (name: string, teamId: string | null) => call(rpc.fiel
 export const teamMembers = (teamId: string, signal?: AbortSignal) => call(rpc.field['team-members'].$get({ query: { teamId } }, { init: { signal } }))
 export const runsReport = (q: { from: string; to: string; teamId?: string }, signal?: AbortSignal) =>
   call(rpc.field['runs-report'].$get({ query: q }, { init: { signal } }))
+
+/** Promises (docs/decisions/097): the team's queue, taking from it, the closers to book for, and the coach's figures. */
+export const promiseQueue = (signal?: AbortSignal) => call(rpc.field.promises.queue.$get({}, { init: { signal } }))
+export const promiseClosers = (signal?: AbortSignal) => call(rpc.field.promises.closers.$get({}, { init: { signal } }))
+export const takePromise = (id: string) => call(rpc.field.promises[':id'].take.$post({ param: { id } }))
+export const promisesReport = (q: { from: string; to: string; teamId?: string }, signal?: AbortSignal) =>
+  call(rpc.field['promises-report'].$get({ query: q }, { init: { signal } }))

@@ -14,6 +14,10 @@ import { todayHere } from '../components/week-bar'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useRunsReport } from '../api/field-queries'
+import { AddressTabs } from '../../../components/ui/address-tabs'
+import { PromisesReportPanel } from '../components/promises-report'
+
+const TABS = ['runs', 'promises'] as const
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** The contact rate in whole per cent, or a dash without doors. */
@@ -25,7 +29,8 @@ const rate = (o: { doors: number; contacts: number }) => {
 /**
  * /backoffice/controlling/runs (decision 073): planned against done — each run's sellers, who reported time that day,
  * their hours, the day's sales and order value (and the team's sellers who worked unplanned) — with totals per team
- * and week. A period of at most 62 days, this week by default.
+ * and week. A period of at most 62 days, this week by default. Its second tab: the promises kept, late and missed per
+ * seller, no-shows per setter, and the teams' queue (decision 097).
  */
 export default function RunsPage() {
   const { t, lang } = useLanguage()
@@ -56,36 +61,49 @@ export default function RunsPage() {
           <LookupNativeSelect kind="teams" label={t('planner.team')} emptyLabel={t('planner.allTeams')} value={teamId} onChange={(id) => set('teamId', id)} />
         </Field.Root>
       </HStack>
-      <QueryState query={report} empty={t('runsReport.empty')} isEmpty={(d) => d.runs.length === 0}>
-        {(data) => (
-          <Stack gap="4">
-            <SectionCard title={t('runsReport.totals')}>
-              <RecordTable<RunTotals>
-                label={t('runsReport.totals')}
-                rows={data.totals}
-                rowKey={(r) => `${r.teamId}|${r.week}`}
-                testId="runs-totals"
-                columns={[
-                  { header: t('planner.columns.team'), cell: (r) => r.teamName, strong: true },
-                  { header: t('runsReport.week'), cell: (r) => t('runsReport.weekOf', { week: isoWeekOf(r.week).week }) },
-                  { header: t('runsReport.runs'), cell: (r) => r.runs, end: true },
-                  { header: t('runsReport.planned'), cell: (r) => r.planned, end: true },
-                  { header: t('runsReport.reported'), cell: (r) => r.reported, end: true },
-                  { header: t('runsReport.hours'), cell: (r) => r.hours, end: true },
-                  { header: t('runsReport.doors'), cell: (r) => r.doors, end: true },
-                  { header: t('runsReport.contactRate'), cell: (r) => rate(r), end: true },
-                  { header: t('runsReport.sales'), cell: (r) => r.sales, end: true },
-                  { header: t('runsReport.orderValue'), cell: (r) => money(r.orderValueOre), end: true },
-                ]}
-              />
-            </SectionCard>
-            {data.runs.map((run) => (
-              <RunCardOutcome key={run.id} run={run} lang={lang} money={money} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+      <AddressTabs
+        tabs={TABS}
+        label={(k) => (k === 'runs' ? t('promises.report.runsTab') : t('promises.report.tab'))}
+        shared={['from', 'to', 'teamId']}
+        testIdPrefix="runs-tab"
+        panels={{ runs: <RunsPanel report={report} money={money} />, promises: <PromisesReportPanel q={q} /> }}
+      />
     </Page>
+  )
+}
+
+function RunsPanel({ report, money }: { report: ReturnType<typeof useRunsReport>; money: (ore: number) => string }) {
+  const { t, lang } = useLanguage()
+  return (
+    <QueryState query={report} empty={t('runsReport.empty')} isEmpty={(d) => d.runs.length === 0}>
+      {(data) => (
+        <Stack gap="4">
+          <SectionCard title={t('runsReport.totals')}>
+            <RecordTable<RunTotals>
+              label={t('runsReport.totals')}
+              rows={data.totals}
+              rowKey={(r) => `${r.teamId}|${r.week}`}
+              testId="runs-totals"
+              columns={[
+                { header: t('planner.columns.team'), cell: (r) => r.teamName, strong: true },
+                { header: t('runsReport.week'), cell: (r) => t('runsReport.weekOf', { week: isoWeekOf(r.week).week }) },
+                { header: t('runsReport.runs'), cell: (r) => r.runs, end: true },
+                { header: t('runsReport.planned'), cell: (r) => r.planned, end: true },
+                { header: t('runsReport.reported'), cell: (r) => r.reported, end: true },
+                { header: t('runsReport.hours'), cell: (r) => r.hours, end: true },
+                { header: t('runsReport.doors'), cell: (r) => r.doors, end: true },
+                { header: t('runsReport.contactRate'), cell: (r) => rate(r), end: true },
+                { header: t('runsReport.sales'), cell: (r) => r.sales, end: true },
+                { header: t('runsReport.orderValue'), cell: (r) => money(r.orderValueOre), end: true },
+              ]}
+            />
+          </SectionCard>
+          {data.runs.map((run) => (
+            <RunCardOutcome key={run.id} run={run} lang={lang} money={money} />
+          ))}
+        </Stack>
+      )}
+    </QueryState>
   )
 }
 

@@ -12,7 +12,9 @@ export function uploadLeadList(file: File, q: { campaign: string; country: LeadC
   const query = new URLSearchParams({ campaign: q.campaign, country: q.country, ...(q.sourceId ? { sourceId: q.sourceId } : {}) })
   return uploadFile<LeadList>(`/api/lead-lists?${query.toString()}`, file, file.name, typeOf(file))
 }
-export const uploadNix = (id: string, file: File) => uploadFile<LeadList>(`/api/lead-lists/${encodeURIComponent(id)}/nix`, file, file.name, typeOf(file))
+/** The NIX answer and the day the numbers were checked (decision 095). */
+export const uploadNix = (id: string, file: File, checkedOn: string) =>
+  uploadFile<LeadList>(`/api/lead-lists/${encodeURIComponent(id)}/nix?${new URLSearchParams({ checkedOn }).toString()}`, file, file.name, typeOf(file))
 export const removeNix = (id: string) => call(rpc['lead-lists'][':id'].nix.$delete({ param: { id } }))
 export const getLeadList = (id: string, signal?: AbortSignal) => call(rpc['lead-lists'][':id'].$get({ param: { id } }, { init: { signal } }))
 export const listLeadLists = (campaign: string, signal?: AbortSignal) =>

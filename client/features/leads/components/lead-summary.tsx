@@ -23,8 +23,8 @@ export function LeadSummary({ summary }: { summary: Summary }) {
             {LEAD_REASONS.map((r) => (
               <Table.Row key={r} data-testid={`lead-summary-${r}`}>
                 <Table.Cell>{t(`leads.reasons.${r}`)}</Table.Cell>
-                <Table.Cell textAlign="end">{n(summary.dropped[r])}</Table.Cell>
-                <Table.Cell textAlign="end">{n(summary.marked[r])}</Table.Cell>
+                <Table.Cell textAlign="end">{n(summary.dropped[r] ?? 0)}</Table.Cell>
+                <Table.Cell textAlign="end">{n(summary.marked[r] ?? 0)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

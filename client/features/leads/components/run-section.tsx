@@ -1,6 +1,6 @@
 import { Box, Button, Field, HStack, RadioGroup, Stack, Table, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import { LEAD_REASONS, type LeadChoices } from '../../../../shared/rules/leads'
+import { CHOSEN_REASONS, type LeadChoices } from '../../../../shared/rules/leads'
 import type { LeadFormat } from '../../../../shared/schemas/leads'
 import { Choices } from '../../../components/ui/choices'
 
@@ -21,7 +21,13 @@ export function RunSection(props: {
       <Text color="fg.muted">{t('leads.choicesHelp')}</Text>
       <Table.Root size="sm" aria-label={t('leads.choices')} data-testid="lead-choices">
         <Table.Body>
-          {LEAD_REASONS.map((reason) => (
+          <Table.Row>
+            <Table.Cell>{t('leads.reasons.blocked')}</Table.Cell>
+            <Table.Cell textAlign="end" color="fg.muted" data-testid="lead-choice-blocked">
+              {t('leads.alwaysDropped')}
+            </Table.Cell>
+          </Table.Row>
+          {CHOSEN_REASONS.map((reason) => (
             <Table.Row key={reason}>
               <Table.Cell>{t(`leads.reasons.${reason}`)}</Table.Cell>
               <Table.Cell>

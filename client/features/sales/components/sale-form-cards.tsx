@@ -13,6 +13,8 @@ import { Figure } from '../../../components/ui/figure'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { usePhoneBlocked } from '../../../lib/contact-blocks'
+import { useSellerStore } from '../../../lib/device-store'
 
 type SaleForm = UseFormReturn<FormValues>
 
@@ -97,6 +99,10 @@ export function CustomerCard({ form }: { form: SaleForm }) {
   const { t } = useTranslation()
   const fe = form.formState.errors
   const customerType = useWatch({ control: form.control, name: 'customerType' })
+  const phone = useWatch({ control: form.control, name: 'phone' })
+  // The do-not-contact register on the phone (decision 099): a warning, not a refusal — the customer may have asked in
+  // person; the server logs the sale against the entry.
+  const blocked = usePhoneBlocked(useSellerStore().db, phone)
   return (
     <SectionCard title={t('sales.customer')}>
       <Stack gap="4">
@@ -125,7 +131,10 @@ export function CustomerCard({ form }: { form: SaleForm }) {
             autoComplete="name"
             required
           />
-          <TextField form={form} name="phone" label={t('sales.phone')} type="tel" autoComplete="tel" required />
+          <Stack gap="2">
+            <TextField form={form} name="phone" label={t('sales.phone')} type="tel" autoComplete="tel" required />
+            {blocked ? <Notice status="warning" title={t('sales.phoneBlocked')} data-testid="phone-blocked" /> : null}
+          </Stack>
           <TextField form={form} name="email" label={t('sales.email')} type="email" autoComplete="email" />
           <TextField form={form} name="address" label={t('sales.address')} autoComplete="street-address" required />
           <SimpleGrid columns={2} gap="3">

@@ -18,8 +18,11 @@ import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 
-/** One of the seller's sales, from the device: details, products, amounts, status history and deviation. */
-export default function SaleDetailPage() {
+/**
+ * One of the seller's sales, from the device: details, products, amounts, status history and deviation; `offer` the
+ * sale's written offer after a telesales call (the offers feature's, put here by the app: docs/decisions/094).
+ */
+export default function SaleDetailPage({ offer }: { offer?: (saleId: string) => ReactNode } = {}) {
   const { t, lang } = useLanguage()
   const { id = '' } = useParams()
   const [showSsn, setShowSsn] = useState(false)
@@ -61,7 +64,7 @@ export default function SaleDetailPage() {
           <SurveyCodeButton saleId={sale.id} />
         </Box>
       ) : null}
-      {sale.sync === 'pending' ? <Notice status="warning" size="sm" description={t('sales.pendingNote')} /> : null}
+      {sale.sync === 'pending' ? <Notice status="warning" size="sm" description={t('sales.pendingNote')} /> : offer?.(sale.id)}
       {rejected?.rejection ? (
         <Notice status="error" title={t('sync.needsAttention')} description={rejected.rejection.message}>
           <Button asChild size="sm" variant="outline">

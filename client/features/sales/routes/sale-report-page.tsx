@@ -30,7 +30,8 @@ const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
  * masked unless the user may see customers), its lines and amounts, the checklist, the status history with who
  * and why, the deviation, and the moves the user may make from here.
  */
-export default function SaleReportPage() {
+/** `offer`: the sale's written-offer part (the offers feature's, put here by the app: docs/decisions/094). */
+export default function SaleReportPage({ offer }: { offer?: (saleId: string) => ReactNode } = {}) {
   const { t, lang } = useLanguage()
   const { id = '' } = useParams()
   const refreshSalesReport = useRefreshSalesReport()
@@ -62,6 +63,8 @@ export default function SaleReportPage() {
             </Flex>
 
             <Deviations r={r} />
+
+            {offer?.(r.id)}
 
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
               <SectionCard title={t('saleReports.detail.sale')}>
