@@ -30,7 +30,7 @@ export function doubleSalesContext(database: Database) {
   }
 
   /** The pair of sales as stored: the later one first (by sell date, time and id). */
-  const later = (a: SaleRow, b: SaleRow) => {
+  const later = (a: Pick<SaleRow, 'sellDate' | 'soldAt' | 'id'>, b: Pick<SaleRow, 'sellDate' | 'soldAt' | 'id'>) => {
     const ka = [a.sellDate, a.soldAt, a.id] as const
     const kb = [b.sellDate, b.soldAt, b.id] as const
     return ka[0] !== kb[0] ? ka[0] > kb[0] : ka[1] !== kb[1] ? ka[1] > kb[1] : ka[2] > kb[2]
