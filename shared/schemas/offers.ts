@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { SaleStatus } from '../rules/sale'
 import {
   OFFER_COUNTRIES,
   OFFER_EID_MODES,
@@ -196,4 +197,25 @@ export type PublicOffer = {
   eid: { mode: 'optional' | 'required'; label: string } | null
   /** answered through the eID broker */
   answeredWithEid: boolean
+}
+
+/** A sale as a written offer is built from (docs/decisions/094): whose, where, the customer and what was sold. */
+export type OfferSale = {
+  id: string
+  sellerId: string
+  teamId: string | null
+  officeId: string | null
+  providerId: string
+  status: SaleStatus
+  soldAt: number
+  customerType: 'private' | 'company'
+  customerName: string
+  companyName: string | null
+  email: string | null
+  phone: string
+  address: string
+  postalCode: string
+  city: string
+  orderValueOre: number
+  lines: Array<{ name: string; quantity: number; priceOre: number }>
 }

@@ -4,30 +4,9 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { LanguageCode } from '../../../shared/i18n/languages'
 import { canonicalJson, type OfferDocument } from '../../../shared/rules/offers'
-import type { OfferView } from '../../../shared/schemas/offers'
+import type { OfferSale, OfferView } from '../../../shared/schemas/offers'
 import type { Db, Schema } from '../../db/client'
 import type { Deps } from '../../platform/deps'
-
-/** A sale as an offer is built from (the sales area's answer). */
-export type OfferSale = {
-  id: string
-  sellerId: string
-  teamId: string | null
-  officeId: string | null
-  providerId: string
-  status: string
-  soldAt: number
-  customerType: 'private' | 'company'
-  customerName: string
-  companyName: string | null
-  email: string | null
-  phone: string
-  address: string
-  postalCode: string
-  city: string
-  orderValueOre: number
-  lines: Array<{ name: string; quantity: number; priceOre: number }>
-}
 
 /** What the offers area asks other areas (wired in server/composition/areas.ts; no area imports another). */
 export type OffersPorts = {

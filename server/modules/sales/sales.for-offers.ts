@@ -1,36 +1,15 @@
 import { asc, eq } from 'drizzle-orm'
 import { transitionProblem, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
-import type { SaleStatus } from '../../../shared/rules/sale'
+import type { OfferSale } from '../../../shared/schemas/offers'
 import type { Db } from '../../db/client'
 import type { SalesContext } from './sales.context'
 import type { SalesLifecycle } from './sales.lifecycle'
-
-/** A sale as a written offer is built from (docs/decisions/094): whose, where, the customer and what was sold. */
-export type SaleForOffer = {
-  id: string
-  sellerId: string
-  teamId: string | null
-  officeId: string | null
-  providerId: string
-  status: SaleStatus
-  soldAt: number
-  customerType: 'private' | 'company'
-  customerName: string
-  companyName: string | null
-  email: string | null
-  phone: string
-  address: string
-  postalCode: string
-  city: string
-  orderValueOre: number
-  lines: Array<{ name: string; quantity: number; priceOre: number }>
-}
 
 /** What the offers area asks the sales area (its ports, server/composition/areas.ts). */
 export function salesForOffers(ctx: SalesContext, { applyMove }: Pick<SalesLifecycle, 'applyMove'>) {
   const { t } = ctx
   return {
-    async forOffer(db: Db, saleId: string): Promise<SaleForOffer | null> {
+    async forOffer(db: Db, saleId: string): Promise<OfferSale | null> {
       const [sale] = await db.select().from(t.sales).where(eq(t.sales.id, saleId))
       if (!sale) return null
       const lines = await db
