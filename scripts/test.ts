@@ -128,7 +128,21 @@ function failures(name: string): string[] {
   if (name === 'e2e' && fs.existsSync(E2E_REPORT)) {
     type Suite = {
       suites?: Suite[]
-      specs?: Array<{ title: string; file: string; tests: Array<{ projectName: string; results: Array<{ status: string; error?: { message?: string } }> }> }>
+      specs?: Array<{
+        title: string
+        file: string
+        tests: Array<{ projectName: string; results: Array<{ status: string; error?: E2eError; errors?: E2eError[] }> }>
+      }>
+    }
+    type E2eError = { message?: string; location?: { file: string; line: number } }
+    // Each error with the line it stopped at and what it was waiting for: a timed-out test's first error says only
+    // that the time ran out; the next one names the step (a click, a goto, an expect) still pending then.
+    const described = (e: E2eError) => {
+      const waiting = stripVTControlCharacters(e.message ?? '')
+        .split('\n')
+        .find((l) => /waiting for|Expected|Received/.test(l))
+      const at = e.location ? ` (${path.relative(process.cwd(), e.location.file)}:${e.location.line})` : ''
+      return [`    ${firstLine(e.message)}${at}`, ...(waiting ? [`      ${clip(waiting.trim())}`] : [])]
     }
     const lines: string[] = []
     const walk = (suite: Suite) => {
@@ -136,7 +150,10 @@ function failures(name: string): string[] {
         for (const t of spec.tests)
           for (const r of t.results)
             if (r.status === 'failed' || r.status === 'timedOut')
-              lines.push(`[${t.projectName}] ${spec.file} › ${clip(spec.title)} (${r.status})`, `    ${firstLine(r.error?.message)}`)
+              lines.push(
+                `[${t.projectName}] ${spec.file} › ${clip(spec.title)} (${r.status})`,
+                ...(r.errors?.length ? r.errors : [r.error ?? {}]).flatMap(described),
+              )
       for (const child of suite.suites ?? []) walk(child)
     }
     walk(JSON.parse(fs.readFileSync(E2E_REPORT, 'utf8')) as Suite)
