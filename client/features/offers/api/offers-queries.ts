@@ -1,13 +1,15 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import type { OfferEidInput, OfferRuleInput, SendOfferInput } from '../../../../shared/schemas/offers'
+import type { OfferAnswerInput, OfferEidInput, OfferRuleInput, SendOfferInput } from '../../../../shared/schemas/offers'
 import { salesKeys } from '../../sales/api/sales-keys'
 import {
+  answerOffer,
   createOfferRule,
   listOfferRules,
   listOffers,
   offerEid,
   offerStats,
+  publicOffer,
   saleOffers,
   saveOfferEid,
   sendOffer,
@@ -70,4 +72,18 @@ export function useSendOffer(saleId: string) {
     ])
     return sent
   }
+}
+
+/** The customer's offer on the public page (no sign-in): a missing link is answered at once, not retried. */
+export function usePublicOffer(token: string) {
+  return useQuery({ queryKey: offersKeys.publicOffer(token), queryFn: ({ signal }) => publicOffer(token, signal), retry: false })
+}
+
+/** The customer's answer to the document the page showed (its hash); the page then shows the offer as answered. */
+export function useAnswerOffer(token: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (json: OfferAnswerInput) => answerOffer(token, json),
+    onSuccess: (next) => queryClient.setQueryData(offersKeys.publicOffer(token), next),
+  })
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Card, DataList, Field, Heading, HStack, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react'
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router'
@@ -8,8 +8,8 @@ import { OFFER_EID_OUTCOMES, type OfferEidOutcome, type PublicOffer } from '../.
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
-import { answerOffer, offerEidStartUrl, publicOffer } from '../api/offers-api'
-import { offersKeys } from '../api/offers-keys'
+import { offerEidStartUrl } from '../api/offers-api'
+import { useAnswerOffer, usePublicOffer } from '../api/offers-queries'
 import { moment } from '../components/offer-parts'
 
 /**
@@ -32,7 +32,7 @@ function PublicOfferView() {
   // Back from the eID broker: how the acceptance went (the page says it in words).
   const [search] = useSearchParams()
   const outcome = OFFER_EID_OUTCOMES.find((o) => o === search.get('eid')) ?? null
-  const offer = useQuery({ queryKey: offersKeys.publicOffer(token), queryFn: ({ signal }) => publicOffer(token, signal), retry: false })
+  const offer = usePublicOffer(token)
   const [declining, setDeclining] = useState(false)
   const [reason, setReason] = useState('')
   // The page speaks the customer's language: the one the offer was made in.
@@ -40,11 +40,9 @@ function PublicOfferView() {
   useEffect(() => {
     if (language && i18n.language !== language) void setLanguage(language as 'sv' | 'en' | 'fi')
   }, [language, i18n])
-  const answer = useMutation({
-    mutationFn: (decision: 'accept' | 'decline') =>
-      answerOffer(token, { decision, documentHash: offer.data!.documentHash, ...(decision === 'decline' && reason.trim() ? { reason: reason.trim() } : {}) }),
-    onSuccess: (next) => queryClient.setQueryData(offersKeys.publicOffer(token), next),
-  })
+  const answer = useAnswerOffer(token)
+  const reply = (decision: 'accept' | 'decline') =>
+    answer.mutate({ decision, documentHash: offer.data!.documentHash, ...(decision === 'decline' && reason.trim() ? { reason: reason.trim() } : {}) })
   const data = offer.data
   const failure = offer.error
   const missing = failure instanceof ApiClientError && failure.status === 404
@@ -82,7 +80,7 @@ function PublicOfferView() {
                   <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} data-testid="offer-decline-reason" />
                 </Field.Root>
                 <HStack gap="3" wrap="wrap">
-                  <Button colorPalette="red" size="lg" loading={answer.isPending} onClick={() => answer.mutate('decline')} data-testid="offer-confirm-decline">
+                  <Button colorPalette="red" size="lg" loading={answer.isPending} onClick={() => reply('decline')} data-testid="offer-confirm-decline">
                     {t('offers.public.confirmDecline')}
                   </Button>
                   <Button variant="ghost" size="lg" onClick={() => setDeclining(false)}>
@@ -106,7 +104,7 @@ function PublicOfferView() {
                     </Button>
                   ) : null}
                   {data.eid?.mode !== 'required' ? (
-                    <Button colorPalette="brand" size="lg" loading={answer.isPending} onClick={() => answer.mutate('accept')} data-testid="offer-accept">
+                    <Button colorPalette="brand" size="lg" loading={answer.isPending} onClick={() => reply('accept')} data-testid="offer-accept">
                       {t('offers.public.accept')}
                     </Button>
                   ) : null}
