@@ -48,6 +48,33 @@ export const identityNumberHash = (value: string) =>
     .update(value.replace(/[^0-9A-Za-z]/g, '').toUpperCase())
     .digest('hex')
 
+/** The broker's settings as back office sees them: never the secret, only whether there is one. */
+const settingsOf = (row: OfferEidRow, redirectUri: string): OfferEidSettings => ({
+  label: row.label,
+  issuer: row.issuer,
+  clientId: row.clientId,
+  hasSecret: !!row.clientSecret,
+  scopes: row.scopes,
+  acrValues: row.acrValues,
+  identityNumberClaim: row.identityNumberClaim,
+  active: row.active,
+  version: row.version,
+  updatedAt: row.updatedAt,
+  redirectUri,
+})
+
+/** The sealed pending acceptance opened; a missing, tampered or expired one is refused as expired. */
+function pendingFrom(secrets: Pick<SecretBox, 'open'>, sealedPending: string | undefined, now: number): Pending {
+  let pending: Pending | null = null
+  try {
+    pending = sealedPending ? (JSON.parse(secrets.open(sealedPending)) as Pending) : null
+  } catch {
+    pending = null
+  }
+  if (!pending || pending.e < now) throw new EidRefused('expired', pending?.t ?? null)
+  return pending
+}
+
 /**
  * Accepting a written offer through the organisation's eID broker (docs/decisions/100): the broker's settings (back
  * office, `update sale_offers`), the way out for the customer (OpenID Connect's authorization code flow with PKCE, a
@@ -58,20 +85,6 @@ export const identityNumberHash = (value: string) =>
 export function offersEid(ctx: OffersContext, secrets: Pick<SecretBox, 'seal' | 'open'>) {
   const { database, db, t } = ctx
   const configOf = oidcConfigs(secrets, Date.now)
-
-  const settingsOf = (row: OfferEidRow, redirectUri: string): OfferEidSettings => ({
-    label: row.label,
-    issuer: row.issuer,
-    clientId: row.clientId,
-    hasSecret: !!row.clientSecret,
-    scopes: row.scopes,
-    acrValues: row.acrValues,
-    identityNumberClaim: row.identityNumberClaim,
-    active: row.active,
-    version: row.version,
-    updatedAt: row.updatedAt,
-    redirectUri,
-  })
 
   async function broker(tx: Db = db): Promise<OfferEidRow | null> {
     const [row] = await tx.select().from(t.offerEid).where(eq(t.offerEid.id, BROKER))
@@ -169,16 +182,7 @@ export function offersEid(ctx: OffersContext, secrets: Pick<SecretBox, 'seal' | 
     },
 
     /** The pending acceptance this browser brought back, unexpired (else the customer starts again from the link). */
-    pendingOf(sealedPending: string | undefined, now: number): Pending {
-      let pending: Pending | null = null
-      try {
-        pending = sealedPending ? (JSON.parse(secrets.open(sealedPending)) as Pending) : null
-      } catch {
-        pending = null
-      }
-      if (!pending || pending.e < now) throw new EidRefused('expired', pending?.t ?? null)
-      return pending
-    },
+    pendingOf: (sealedPending: string | undefined, now: number): Pending => pendingFrom(secrets, sealedPending, now),
 
     /**
      * Back from the broker: the code exchanged and the ID token checked; the sign-in must be one made after the
