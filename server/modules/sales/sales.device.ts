@@ -77,40 +77,7 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
     const position = sale.position && (await positions.positionsOn(tx)) ? sale.position : null
     const version = await ctx.version()
     // The statements every pushed sale runs are prepared once (server/db/prepared.ts).
-    const row = {
-      id: sale.id,
-      sellerId: actor.id,
-      teamId: actor.teamId,
-      officeId: actor.officeId,
-      providerId: sale.providerId,
-      customerType: sale.customerType,
-      customerSsn: sale.customerSsn,
-      customerName: sale.customerName,
-      email: sale.email,
-      phone: sale.phone,
-      companyName: sale.companyName,
-      orgNumber: sale.orgNumber,
-      customerKey: customerKeyOf(sale),
-      postalCode: sale.postalCode,
-      city: sale.city,
-      address: sale.address,
-      message: sale.message,
-      externalOrderNumber: sale.externalOrderNumber,
-      checklistFileId: sale.checklistFileId,
-      status: 'finalized',
-      externalStatus: null,
-      deviationType: null,
-      deviationReason: null,
-      soldAt: sale.soldAt,
-      sellDate,
-      lat: position?.lat ?? null,
-      lng: position?.lng ?? null,
-      accuracy: position?.accuracy ?? null,
-      ...amounts,
-      version,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    }
+    const row = newSaleRow(sale, actor, { sellDate, position, amounts, version, now: ctx.now })
     const [stored] = await write.rows(
       tx,
       'sales.create',
@@ -162,6 +129,48 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
       },
       { actorId: actor.id, at: ctx.now },
     )
+  }
+}
+
+/** A new sale's row, as the device sent it and the server priced and dated it. */
+function newSaleRow(
+  sale: SaleData,
+  actor: MutatorContext['actor'],
+  at: { sellDate: string; position: SaleData['position'] | null; amounts: ReturnType<typeof saleAmounts>; version: number; now: number },
+) {
+  return {
+    id: sale.id,
+    sellerId: actor.id,
+    teamId: actor.teamId,
+    officeId: actor.officeId,
+    providerId: sale.providerId,
+    customerType: sale.customerType,
+    customerSsn: sale.customerSsn,
+    customerName: sale.customerName,
+    email: sale.email,
+    phone: sale.phone,
+    companyName: sale.companyName,
+    orgNumber: sale.orgNumber,
+    customerKey: customerKeyOf(sale),
+    postalCode: sale.postalCode,
+    city: sale.city,
+    address: sale.address,
+    message: sale.message,
+    externalOrderNumber: sale.externalOrderNumber,
+    checklistFileId: sale.checklistFileId,
+    status: 'finalized' as const,
+    externalStatus: null,
+    deviationType: null,
+    deviationReason: null,
+    soldAt: sale.soldAt,
+    sellDate: at.sellDate,
+    lat: at.position?.lat ?? null,
+    lng: at.position?.lng ?? null,
+    accuracy: at.position?.accuracy ?? null,
+    ...at.amounts,
+    version: at.version,
+    createdAt: at.now,
+    updatedAt: at.now,
   }
 }
 
