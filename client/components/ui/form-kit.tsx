@@ -1,7 +1,8 @@
 import { HStack, Input, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo, type ReactNode } from 'react'
+import { useMemo, type ComponentProps, type ReactNode } from 'react'
 import {
+  Controller,
   useForm,
   type FieldValues,
   type Path,
@@ -18,6 +19,7 @@ import { applyFieldErrors, serverFieldErrors } from '../../lib/api-client'
 import { FormField } from './form-field'
 import { useFormError } from './form-dialog'
 import { Choices } from './choices'
+import { Check } from './check'
 import { ThumbDock, useThumbDock } from './thumb-dock'
 import { Notice } from './notice'
 
@@ -163,6 +165,19 @@ type SelectAttrs = { options: ReadonlyArray<{ value: string; label: string }>; e
 export function SelectField<T extends FieldValues>(props: BoundProps<T> & SelectAttrs) {
   const [bound, { options, empty, size, disabled }] = splitBound<T, SelectAttrs>(props)
   return <Bound bound={bound}>{(field) => <Choices options={options} empty={empty} size={size} disabled={disabled} {...field} />}</Bound>
+}
+
+type CheckAttrs = Omit<ComponentProps<typeof Check>, 'form' | 'label' | 'checked' | 'onChange' | 'name' | 'onBlur'>
+
+/** A checkbox bound to a form's yes/no field, its label beside the box (an unset field shows unticked). */
+export function CheckField<T extends FieldValues>({ form, name, label, ...check }: { form: AnyForm<T>; name: Path<T>; label: ReactNode } & CheckAttrs) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => <Check {...check} checked={!!field.value} onChange={field.onChange} name={field.name} onBlur={field.onBlur} label={label} />}
+    />
+  )
 }
 
 /**

@@ -7,9 +7,8 @@ import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createProvider, updateProvider } from '../api/catalog-api'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { useSchemaForm, useFormDialog, TextField } from '../../../components/ui/form-kit'
+import { CheckField, useSchemaForm, useFormDialog, TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
-import { Check } from '../../../components/ui/check'
 
 const FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'copyProductsFrom'] as const
 
@@ -64,19 +63,7 @@ export function ProviderDialog({
           <Choices {...form.register('type')} options={PROVIDER_TYPES.map((type) => ({ value: type, label: t(`catalog.providerTypes.${type}`) }))} />
         </FormField>
       </SimpleGrid>
-      <Controller
-        control={form.control}
-        name="requireExternalOrderNumber"
-        render={({ field }) => (
-          <Check
-            checked={field.value}
-            onChange={field.onChange}
-            name={field.name}
-            onBlur={field.onBlur}
-            label={t('catalog.fields.requireExternalOrderNumber')}
-          />
-        )}
-      />
+      <CheckField form={form} name="requireExternalOrderNumber" label={t('catalog.fields.requireExternalOrderNumber')} />
       {provider ? null : (
         <FormField label={t('catalog.fields.copyProductsFrom')} error={errors.copyProductsFrom}>
           <Controller

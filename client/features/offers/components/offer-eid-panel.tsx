@@ -1,10 +1,8 @@
 import { Badge, Button, Card, Code, DataList, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { Controller } from 'react-hook-form'
 import { offerEidSchema, type OfferEidSettings } from '../../../../shared/schemas/offers'
-import { Check } from '../../../components/ui/check'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
+import { CheckField, TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { errorText } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -124,13 +122,7 @@ function EidDialog({ broker, onClose, onReload }: { broker: OfferEidSettings | n
         autoComplete="off"
         fontFamily="mono"
       />
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <Check checked={!!field.value} onChange={field.onChange} name={field.name} onBlur={field.onBlur} label={t('offers.eid.active')} />
-        )}
-      />
+      <CheckField form={form} name="active" label={t('offers.eid.active')} />
     </FormDialog>
   )
 }

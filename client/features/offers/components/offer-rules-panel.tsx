@@ -3,10 +3,9 @@ import { useState } from 'react'
 import { Controller } from 'react-hook-form'
 import { z } from 'zod'
 import { OFFER_EID_MODES, offerRuleSchema, type OfferRule, type OfferRuleInput } from '../../../../shared/schemas/offers'
-import { Check } from '../../../components/ui/check'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { NumberField, SelectField, TextAreaField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
+import { CheckField, NumberField, SelectField, TextAreaField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { QueryTable } from '../../../components/ui/record-table'
 import { useAbility } from '../../../lib/session'
@@ -138,13 +137,7 @@ function RuleDialog({ rule, onClose, onReload }: { rule?: OfferRule; onClose: ()
         helper={t('offers.rules.eidHelp')}
         options={OFFER_EID_MODES.map((m) => ({ value: m, label: t(`offers.rules.eidModes.${m}`) }))}
       />
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <Check checked={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} label={t('offers.rules.active')} />
-        )}
-      />
+      <CheckField form={form} name="active" label={t('offers.rules.active')} />
     </FormDialog>
   )
 }

@@ -1,12 +1,10 @@
 import { Button, Code, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { Controller } from 'react-hook-form'
 import { z } from 'zod'
 import type { OfferView, SaleOffers } from '../../../../shared/schemas/offers'
-import { Check } from '../../../components/ui/check'
 import { fact } from '../../../components/ui/detail-kit'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { SelectField, TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
+import { CheckField, SelectField, TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { Notice } from '../../../components/ui/notice'
 import { SectionCard } from '../../../components/ui/section-card'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -185,34 +183,8 @@ function SendOfferDialog({ saleId, offers, onClose }: { saleId: string; offers: 
         ]}
       />
       <SimpleGrid columns={2} gap="2">
-        <Controller
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <Check
-              checked={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              label={t('offers.sale.byEmail')}
-              disabled={!offers.hasEmail}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="sms"
-          render={({ field }) => (
-            <Check
-              checked={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              label={t('offers.sale.bySms')}
-              disabled={!offers.hasPhone}
-            />
-          )}
-        />
+        <CheckField form={form} name="email" label={t('offers.sale.byEmail')} disabled={!offers.hasEmail} />
+        <CheckField form={form} name="sms" label={t('offers.sale.bySms')} disabled={!offers.hasPhone} />
       </SimpleGrid>
     </FormDialog>
   )

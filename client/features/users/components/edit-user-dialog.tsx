@@ -20,7 +20,7 @@ import { CAN_VIEW_TEAM_RULES } from '../../../../shared/permissions/roles'
 import { roleName } from '../../../lib/role-name'
 import { updateUser } from '../api/users-api'
 import { TeamChoice } from './user-action-dialogs'
-import { useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
+import { CheckField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { useRoleOptions, useUserTitles } from '../api/users-queries'
@@ -127,13 +127,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
         {text('educationDate', { type: 'date' })}
         {text('coachAssignedDate', { type: 'date' })}
       </SimpleGrid>
-      <Controller
-        control={form.control}
-        name="driversLicense"
-        render={({ field }) => (
-          <Check checked={field.value} onChange={field.onChange} name={field.name} onBlur={field.onBlur} label={t('userAdmin.fields.driversLicense')} />
-        )}
-      />
+      <CheckField form={form} name="driversLicense" label={t('userAdmin.fields.driversLicense')} />
       <Controller control={form.control} name="canViewTeam" render={({ field }) => <TeamViewCheck field={field} mayGive={mayGiveTeamView} />} />
       {mayReadProviders ? (
         <Controller
