@@ -5,6 +5,18 @@ import { ApiError, notFound, validationError } from '../../lib/errors'
 import { changedFields, logActivity } from '../../platform/activity-log'
 import type { OfferRuleRow, OffersContext } from './offers.context'
 
+/** What a rule's form sets: the same fields on a new rule and a changed one (no eID unless one is asked for). */
+const ruleFields = (input: OfferRuleInput) => ({
+  providerId: input.providerId,
+  country: input.country,
+  terms: input.terms,
+  bindingMonths: input.bindingMonths,
+  reminderAfterHours: input.reminderAfterHours,
+  expiresAfterDays: input.expiresAfterDays,
+  eid: input.eid ?? ('off' as const),
+  active: input.active,
+})
+
 /**
  * Where the law asks for a written offer (docs/decisions/094): the organisation marks it per provider and country —
  * a provider sold by phone in Sweden, say, but not one whose product the rule does not cover (Finland's exempts
@@ -55,14 +67,7 @@ export function offerRulesAdmin(ctx: OffersContext) {
         const names = await checked(tx, input, c.translate, null)
         const row: OfferRuleRow = {
           id: crypto.randomUUID(),
-          providerId: input.providerId,
-          country: input.country,
-          terms: input.terms,
-          bindingMonths: input.bindingMonths,
-          reminderAfterHours: input.reminderAfterHours,
-          expiresAfterDays: input.expiresAfterDays,
-          eid: input.eid ?? 'off',
-          active: input.active,
+          ...ruleFields(input),
           version: 1,
           createdAt: c.now,
           updatedAt: c.now,
@@ -82,16 +87,7 @@ export function offerRulesAdmin(ctx: OffersContext) {
         if (input.version !== undefined && input.version !== before.version)
           throw new ApiError(409, 'version_conflict', { details: { current: answer(before, new Map()) } })
         const names = await checked(tx, input, c.translate, id)
-        const next = {
-          providerId: input.providerId,
-          country: input.country,
-          terms: input.terms,
-          bindingMonths: input.bindingMonths,
-          reminderAfterHours: input.reminderAfterHours,
-          expiresAfterDays: input.expiresAfterDays,
-          eid: input.eid ?? 'off',
-          active: input.active,
-        }
+        const next = ruleFields(input)
         const moved = await tx
           .update(r)
           .set({ ...next, version: before.version + 1, updatedAt: c.now })
