@@ -33,6 +33,17 @@ export type SalesPorts = {
 
 /** A sale report as stored. */
 export type SaleRow = Schema['sales']['$inferSelect']
+/** How a sale's customer is reached: the company, the address, the e-mail and the phone as the sale has them. */
+export const customerContact = (s: Pick<SaleRow, 'companyName' | 'orgNumber' | 'email' | 'phone' | 'address' | 'postalCode' | 'city'>) => ({
+  companyName: s.companyName,
+  orgNumber: s.orgNumber,
+  email: s.email,
+  phone: s.phone,
+  address: s.address,
+  postalCode: s.postalCode,
+  city: s.city,
+})
+
 /** Who acts: their id and their rules. */
 export type SaleActor = { id: string; ability: AppAbility }
 

@@ -10,7 +10,7 @@ import { insertRows, placeholderRows, placeholdersOf } from '../../db/prepared'
 import type { SaleCustomer } from '../../platform/event-types'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
 import type { Db } from '../../db/client'
-import { type SaleRow, type SalesContext } from './sales.context'
+import { customerContact, type SaleRow, type SalesContext } from './sales.context'
 import type { SalesLifecycle } from './sales.lifecycle'
 import type { SalePositions } from './sales.positions'
 
@@ -337,12 +337,6 @@ function saleCustomer(
     type: s.customerType,
     name: s.customerName,
     ssn: s.customerType === 'private' ? s.customerSsn : null,
-    companyName: s.companyName,
-    orgNumber: s.orgNumber,
-    email: s.email,
-    phone: s.phone,
-    address: s.address,
-    postalCode: s.postalCode,
-    city: s.city,
+    ...customerContact(s),
   }
 }

@@ -21,7 +21,7 @@ import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { maskSsn } from './deviations'
 import { shiftDay } from '../../../shared/rules/double-sales'
 import { cappedCount } from '../../db/list-page'
-import { type SaleActor, type SalesContext } from './sales.context'
+import { customerContact, type SaleActor, type SalesContext } from './sales.context'
 import type { SalesLifecycle } from './sales.lifecycle'
 
 /** Back office's list of sale reports (and the global search's), within the reader's rules. */
@@ -321,13 +321,7 @@ export function saleReportDetail(ctx: SalesContext, { mayView, nextFor }: Pick<S
           name: s.customerName,
           // Masked for every reader (docs/decisions/058): the full number is asked for with `identity`, and logged.
           ssn: s.customerSsn ? maskPersonalNumber(s.customerSsn) : null,
-          companyName: s.companyName,
-          orgNumber: s.orgNumber,
-          email: s.email,
-          phone: s.phone,
-          address: s.address,
-          postalCode: s.postalCode,
-          city: s.city,
+          ...customerContact(s),
         },
         position: s.lat !== null && s.lng !== null ? { lat: s.lat, lng: s.lng, accuracy: s.accuracy } : null,
         message: s.message,
