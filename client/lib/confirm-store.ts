@@ -1,4 +1,4 @@
-import { subscribers } from './subscribers'
+import { openQuestion } from './subscribers'
 
 /**
  * One confirmation at a time: `confirm({...})` resolves true when the user confirms, false otherwise. Without a
@@ -7,24 +7,11 @@ import { subscribers } from './subscribers'
 export type ConfirmRequest = { title: string; text: string; confirmLabel: string; cancelLabel?: string; destructive?: boolean }
 type Pending = ConfirmRequest & { resolve: (ok: boolean) => void }
 
-let pending: Pending | null = null
-const { emit, subscribe } = subscribers()
+const question = openQuestion<Pending>()
 
-export const confirmStore = {
-  get: () => pending,
-  subscribe,
-  answer(ok: boolean) {
-    const p = pending
-    pending = null
-    emit()
-    p?.resolve(ok)
-  },
-}
+export const confirmStore = { get: question.current, subscribe: question.subscribe, answer: question.answer }
 
 export function confirm(request: ConfirmRequest): Promise<boolean> {
-  pending?.resolve(false)
-  return new Promise((resolve) => {
-    pending = { ...request, resolve }
-    emit()
-  })
+  question.current()?.resolve(false)
+  return new Promise((resolve) => question.open({ ...request, resolve }))
 }

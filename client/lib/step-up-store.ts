@@ -1,4 +1,4 @@
-import { subscribers } from './subscribers'
+import { openQuestion } from './subscribers'
 
 /**
  * A sensitive action's confirmation (decision 093): when the server answers `step_up_required`, the app asks the
@@ -7,28 +7,22 @@ import { subscribers } from './subscribers'
  */
 type Pending = { promise: Promise<boolean>; resolve: (ok: boolean) => void }
 
-let pending: Pending | null = null
-const { emit, subscribe } = subscribers()
+const question = openQuestion<Pending>()
 
 export const stepUpStore = {
   /** whether the question is open */
-  get: () => pending !== null,
-  subscribe,
-  answer(ok: boolean) {
-    const p = pending
-    pending = null
-    emit()
-    p?.resolve(ok)
-  },
+  get: () => question.current() !== null,
+  subscribe: question.subscribe,
+  answer: question.answer,
 }
 
 /** Asks the person to confirm it is them; true once they have. */
 export function askStepUp(): Promise<boolean> {
-  if (pending) return pending.promise
+  const open = question.current()
+  if (open) return open.promise
   let resolve!: (ok: boolean) => void
   const promise = new Promise<boolean>((r) => (resolve = r))
-  pending = { promise, resolve }
-  emit()
+  question.open({ promise, resolve })
   return promise
 }
 
