@@ -37,6 +37,7 @@ import { qualityRoutes } from '../modules/quality/quality.routes'
 import { realtimeRoutes } from '../modules/realtime/realtime.routes'
 import { saleReportsRoutes } from '../modules/sales/sale-reports.routes'
 import { offersRoutes } from '../modules/offers/offers.routes'
+import { displaysRoutes } from '../modules/displays/displays.routes'
 import { salesRoutes } from '../modules/sales/sales.routes'
 import { scheduledMessagesRoutes } from '../modules/scheduled-messages/scheduled-messages.routes'
 import { searchRoutes } from '../modules/search/search.routes'
@@ -173,6 +174,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', leadsRoutes(deps, areas.leads))
     .route('/', transcriptionsRoutes(deps, areas.transcriptions))
     .route('/', offersRoutes(deps, areas.offers))
+    .route('/', displaysRoutes(deps, areas.displays))
     .route('/', downloadsRoutes(deps, { names: areas.directory.places.names }))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))

@@ -17,6 +17,7 @@ import { financeService } from '../modules/finance/finance.service'
 import { leadsService } from '../modules/leads/leads.service'
 import { offersService, type OffersService } from '../modules/offers/offers.service'
 import { offersReactions } from '../modules/offers/offers.reactions'
+import { displaysService } from '../modules/displays/displays.service'
 import { transcriptionsReactions } from '../modules/transcriptions/transcriptions.reactions'
 import { transcriptionsService } from '../modules/transcriptions/transcriptions.service'
 import { gameReactions } from '../modules/game/game.reactions'
@@ -181,9 +182,17 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   offers = written
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
+  // The office screens (docs/decisions/101): their offices' names and teams, and who paired them.
+  const displays = displaysService(deps, {
+    officeNames: (db, ids) => org.placeNames(db, { officeIds: ids }),
+    teamsOfOffice: org.teamsOfOffice,
+    names: personNames,
+  })
+
   return {
     assistant,
     devices,
+    displays,
     field,
     leads,
     transcriptions,

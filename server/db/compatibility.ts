@@ -41,6 +41,10 @@ export const REVIEWS: Record<string, Review> = {
     expand:
       'a new table (decision 096) with its unique indexes, and rules added to the seeded roles: an older release neither reads nor writes it, so nothing it does can break its constraints',
   },
+  '0084_displays': {
+    expand:
+      'a new table (decision 101) with its unique code, and rules added to the seeded manager role: an older release neither reads nor writes the table, so nothing it does can break its constraints',
+  },
 }
 
 /** The fewest migrations a release must know to run on a database with these migrations applied. */

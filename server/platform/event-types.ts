@@ -124,6 +124,8 @@ export type DomainEvents = {
   'contactBlock.changed': { blockId: string }
   /** a provider's sales in a country need a written offer (decision 094): its calls' script gains the law's phrases (decision 098) */
   'offerRule.saved': { ruleId: string; providerId: string; country: string }
+  /** an office screen was paired, changed or revoked (docs/decisions/101): what it shows follows, a revoked one goes dark */
+  'display.changed': { displayId: string; officeId: string | null; state: 'paired' | 'revoked' }
   'offer.answered': { offerId: string; saleId: string; sellerId: string; teamId: string | null; outcome: 'accepted' | 'declined' | 'expired' }
   /** a file made in the background for a person is ready to fetch, or could not be made (docs/decisions/071) */
   'download.finished': { downloadId: string; userId: string; name: string; kind: string; state: 'ready' | 'failed'; error: string | null }

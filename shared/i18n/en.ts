@@ -27,6 +27,7 @@ import { enField } from './en/field'
 import { enLeads } from './en/leads'
 import { enTranscriptions } from './en/transcriptions'
 import { enOffers } from './en/offers'
+import { enDisplays } from './en/displays'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -58,4 +59,5 @@ export const en = mergeCatalogs(
   enLeads,
   enTranscriptions,
   enOffers,
+  enDisplays,
 )

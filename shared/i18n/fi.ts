@@ -27,6 +27,7 @@ import { fiField } from './fi/field'
 import { fiLeads } from './fi/leads'
 import { fiTranscriptions } from './fi/transcriptions'
 import { fiOffers } from './fi/offers'
+import { fiDisplays } from './fi/displays'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -58,4 +59,5 @@ export const fi = mergeCatalogs(
   fiLeads,
   fiTranscriptions,
   fiOffers,
+  fiDisplays,
 )

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'leads',
   'transcriptions',
   'offers',
+  'displays',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

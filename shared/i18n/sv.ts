@@ -27,6 +27,7 @@ import { svField } from './sv/field'
 import { svLeads } from './sv/leads'
 import { svTranscriptions } from './sv/transcriptions'
 import { svOffers } from './sv/offers'
+import { svDisplays } from './sv/displays'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -58,6 +59,7 @@ export const sv = mergeCatalogs(
   svLeads,
   svTranscriptions,
   svOffers,
+  svDisplays,
 )
 
 export type Messages = typeof sv

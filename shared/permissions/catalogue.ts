@@ -75,6 +75,8 @@ const API_ONLY_SUBJECTS = [
   'sale_offers',
   // The do-not-contact register (docs/decisions/096): read it, record an entry, remove one.
   'contact_blocks',
+  // The office screens (docs/decisions/101): see them; pair, change and revoke one.
+  'displays',
 ] as const
 
 export const SUBJECTS = [...SPEC_SUBJECTS, ...API_ONLY_SUBJECTS] as const
@@ -186,6 +188,9 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['view', 'contact_blocks'],
   ['create', 'contact_blocks'],
   ['delete', 'contact_blocks'],
+  // The office screens (docs/decisions/101).
+  ['view', 'displays'],
+  ['update', 'displays'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

@@ -145,6 +145,9 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ),
       { action: 'view', subject: 'teams', conditions: MY_OFFICE },
       { action: 'view', subject: 'users', conditions: MY_OFFICE },
+      // The office's screens on the wall (docs/decisions/101): see them, pair, change and revoke one.
+      { action: 'view', subject: 'displays', conditions: MY_OFFICE },
+      { action: 'update', subject: 'displays', conditions: MY_OFFICE },
       { action: 'view', subject: 'sale_reports', conditions: MY_OFFICE },
       { action: 'view', subject: 'time_reports', conditions: MY_OFFICE },
       { action: 'view', subject: 'sicknotices', conditions: MY_OFFICE },

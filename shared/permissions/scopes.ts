@@ -34,6 +34,8 @@ export const SCOPE_CONDITIONS: Partial<Record<Subject, Partial<Record<Exclude<Ro
   seller_transcriptions: { office: MY_OFFICE, teams: MY_TEAMS, own: { sellerId: '${user.id}' } },
   // Written offers (docs/decisions/094): by the sale's seller, team or office.
   sale_offers: { office: MY_OFFICE, teams: MY_TEAMS, own: { sellerId: '${user.id}' } },
+  // Office screens (docs/decisions/101): by the office a screen shows.
+  displays: { office: MY_OFFICE },
 }
 
 /** The scopes a subject offers, "everywhere" first. */

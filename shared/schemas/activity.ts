@@ -73,6 +73,7 @@ export const ACTIVITY_ENTITIES = [
   'sale_offer',
   'offer_rule',
   'contact_block',
+  'display',
 ] as const
 
 const day = calendarDay

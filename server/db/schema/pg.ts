@@ -143,3 +143,4 @@ export {
 export { leadSourcesPg as leadSources, leadFormatsPg as leadFormats, leadListsPg as leadLists, leadCampaignKeysPg as leadCampaignKeys } from './leads'
 export { transcriptionsPg as transcriptions, transcriptionScriptsPg as transcriptionScripts } from './transcriptions'
 export { offerRulesPg as offerRules, offersPg as offers, offerEidPg as offerEid } from './offers'
+export { displaysPg as displays } from './displays'

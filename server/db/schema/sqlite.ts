@@ -78,3 +78,4 @@ export { fieldAreas, fieldPromises, fieldRuns, fieldRunSellers, fieldVisits, map
 export { leadSources, leadFormats, leadLists, leadCampaignKeys } from './leads'
 export { transcriptions, transcriptionScripts } from './transcriptions'
 export { offerRules, offers, offerEid } from './offers'
+export { displays } from './displays'

@@ -28,6 +28,7 @@ export const enActivity = {
       sale_offer: 'Written offer',
       offer_rule: 'Offer rule',
       contact_block: 'Do-not-contact entry',
+      display: 'Office screen',
       role: 'Role',
       sale_report: 'Sale report',
       double_sale: 'Double sale',

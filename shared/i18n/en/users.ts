@@ -393,6 +393,7 @@ export const enUsers = {
       identity_providers: 'Identity providers',
       sale_offers: 'Written offers',
       contact_blocks: 'Do-not-contact register',
+      displays: 'Office screens',
       all: 'Everything',
     },
     actions: {

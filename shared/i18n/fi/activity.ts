@@ -28,6 +28,7 @@ export const fiActivity = {
       sale_offer: 'Kirjallinen tarjous',
       offer_rule: 'Tarjoussääntö',
       contact_block: 'Yhteydenottokielto',
+      display: 'Toimiston näyttö',
       role: 'Rooli',
       sale_report: 'Myyntiraportti',
       double_sale: 'Kaksoismyynti',

@@ -394,6 +394,7 @@ export const fiUsers = {
       identity_providers: 'Tunnistuspalvelut',
       sale_offers: 'Kirjalliset tarjoukset',
       contact_blocks: 'Yhteydenottokieltorekisteri',
+      displays: 'Toimiston näytöt',
       all: 'Kaikki',
     },
     actions: {

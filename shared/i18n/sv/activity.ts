@@ -25,6 +25,7 @@ export const svActivity = {
       sale_offer: 'Skriftligt erbjudande',
       offer_rule: 'Erbjudanderegel',
       contact_block: 'Kontaktspärr',
+      display: 'Kontorsskärm',
       role: 'Roll',
       sale_report: 'Säljrapport',
       double_sale: 'Dubbelförsäljning',

@@ -388,6 +388,7 @@ export const svUsers = {
       identity_providers: 'Inloggningstjänster',
       sale_offers: 'Skriftliga erbjudanden',
       contact_blocks: 'Spärrlista för kontakt',
+      displays: 'Kontorsskärmar',
       all: 'Allt',
     },
     actions: {

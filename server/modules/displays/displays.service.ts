@@ -1,0 +1,23 @@
+import { displaysContext, type DisplaysDeps, type DisplaysPorts } from './displays.context'
+import { displayCredential } from './displays.credential'
+import { displayPairing } from './displays.pairing'
+import { displayReads } from './displays.reads'
+
+export type { DisplaysPorts } from './displays.context'
+
+/**
+ * The office screens (issue 76, docs/decisions/101): a kiosk paired by its code, the credential it then holds, and
+ * the list of screens with their revocation.
+ */
+export function displaysService(deps: DisplaysDeps, ports: DisplaysPorts) {
+  const ctx = displaysContext(deps, ports)
+  return {
+    /** a screen asking for its code; pairing it, changing what it shows, revoking it */
+    pairing: displayPairing(ctx),
+    /** the screen's own credential: checked on its every request, renewed once a day */
+    credential: displayCredential(ctx),
+    /** the screens an admin or a manager sees */
+    reads: displayReads(ctx),
+  }
+}
+export type DisplaysService = ReturnType<typeof displaysService>
