@@ -26,8 +26,8 @@ export const pairDisplaySchema = displaySetupSchema.extend({
 })
 export type PairDisplayInput = z.input<typeof pairDisplaySchema>
 
-/** Revoking a screen: the version read (a screen changed meanwhile is a 409). */
-export const revokeDisplaySchema = z.strictObject({ version: z.int().min(1) })
+/** The version of a screen read before changing or revoking it (a screen changed meanwhile is a 409). */
+export const displayVersionSchema = z.strictObject({ version: z.int().min(1) })
 
 /** A screen as an admin or a manager sees it in the list. */
 export type DisplayView = {

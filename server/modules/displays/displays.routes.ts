@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { displayIdSchema, displaySetupSchema, pairDisplaySchema, revokeDisplaySchema } from '../../../shared/schemas/displays'
+import { displayIdSchema, displaySetupSchema, pairDisplaySchema, displayVersionSchema } from '../../../shared/schemas/displays'
 import { access } from '../../lib/access'
 import { clientIp } from '../../lib/client-ip'
 import { actorOf, type AppEnv } from '../../lib/context'
@@ -43,11 +43,11 @@ export function displaysRoutes({ env, database }: Pick<Deps, 'env' | 'database'>
       '/displays/:id',
       access.can('update', 'displays'),
       validate('param', displayIdSchema),
-      validate('json', displaySetupSchema.extend(revokeDisplaySchema.shape)),
+      validate('json', displaySetupSchema.extend(displayVersionSchema.shape)),
       async (c) =>
         c.json(await displays.pairing.change(actorOf(c), c.req.valid('param').id, c.req.valid('json'), { now: Date.now(), translate: c.var.t }), 200),
     )
-    .post('/displays/:id/revoke', access.can('update', 'displays'), validate('param', displayIdSchema), validate('json', revokeDisplaySchema), async (c) =>
+    .post('/displays/:id/revoke', access.can('update', 'displays'), validate('param', displayIdSchema), validate('json', displayVersionSchema), async (c) =>
       c.json(await displays.pairing.revoke(actorOf(c), c.req.valid('param').id, c.req.valid('json').version, { now: Date.now() }), 200),
     )
 }
