@@ -8,6 +8,8 @@
 export const userChannel = (userId: string) => `App.Models.User.${userId}`
 export const teamChannel = (teamId: string) => `App.Team.${teamId}`
 export const officeChannel = (officeId: string) => `App.Office.${officeId}`
+/** An office screen's own channel (docs/decisions/101): its newsflashes, and word that it was changed or revoked. */
+export const displayChannel = (displayId: string) => `App.Display.${displayId}`
 /** A public channel that carries no data: a poke that reference data (the catalog) changed. */
 export const CATALOG_CHANNEL = 'App.Catalog'
 /** A public channel that carries no data: a poke that the sales game's standings moved (open competition screens read again). */
@@ -20,6 +22,7 @@ export const wire = {
   office: (officeId: string) => `presence-${officeChannel(officeId)}`,
   catalog: CATALOG_CHANNEL,
   game: GAME_CHANNEL,
+  display: (displayId: string) => `private-${displayChannel(displayId)}`,
 }
 
 /** Events: Echo's namespace is App.Events; a notification arrives as Laravel's broadcast-notification event. */
@@ -30,6 +33,10 @@ export const REALTIME_EVENTS = {
   syncPoke: 'App\\Events\\SyncPoke',
   /** the sales game's standings moved: open competition screens read again */
   gameStandings: 'App\\Events\\GameStandings',
+  /** a moment an office screen interrupts its cycle for (DisplayNewsflash) */
+  displayNewsflash: 'App\\Events\\DisplayNewsflash',
+  /** an office screen was changed or revoked: ask how it stands now */
+  displayChanged: 'App\\Events\\DisplayChanged',
 } as const
 
 /** The spec's realtime constants (section 9), in milliseconds. */

@@ -35,6 +35,9 @@ const ADDED: Array<[string, string | null]> = [
   ['/offer/:token', null],
   // The do-not-contact register (issue 75, decision 096).
   ['/backoffice/contact-blocks', 'view contact_blocks'],
+  // The office screen and the list of screens (issue 76, decision 101).
+  ['/tv', null],
+  ['/user-admin/displays', 'view displays'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

@@ -61,6 +61,8 @@ export const ROUTES = [
   { path: '/candidate/:token/sign', name: 'candidate-token-sign', meta: { public: true, layout: 'blank', namespaces: ['candidates'] } },
   // A customer's written offer after a telesales call (docs/decisions/094): read it, accept or decline; no sign-in.
   { path: '/offer/:token', name: 'offer-token', meta: { public: true, layout: 'blank', namespaces: ['offers'] } },
+  // The office screen (docs/decisions/101): a kiosk shows its pairing code, then what it was paired to show; no sign-in.
+  { path: '/tv', name: 'tv', meta: { public: true, layout: 'blank', namespaces: ['displays'] } },
 
   // Back office
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport', { namespaces: ['pay'] }) },
@@ -295,6 +297,8 @@ export const ROUTES = [
     meta: view('offices', { navActiveLink: 'user-admin-offices', namespaces: ['org'] }),
   },
   { path: '/user-admin/oph', name: 'user-admin-oph', meta: view('teams', { namespaces: ['org'] }) },
+  // The office screens: pairing one by its code, what it shows, revoking it (docs/decisions/101).
+  { path: '/user-admin/displays', name: 'user-admin-displays', meta: view('displays', { namespaces: ['displays'] }) },
   { path: '/user-admin/regions', name: 'user-admin-regions', meta: view('regions', { namespaces: ['org'] }) },
   {
     path: '/user-admin/regions/:id',

@@ -113,6 +113,7 @@ export const NAVIGATION: NavItem[] = [
     'user-admin-external-accounts',
     'user-admin-identity-providers',
     'user-admin-oph',
+    'user-admin-displays',
     'user-admin-users-notifications',
     'user-admin-users-deviations',
   ),

@@ -17,6 +17,7 @@ import { financeService } from '../modules/finance/finance.service'
 import { leadsService } from '../modules/leads/leads.service'
 import { offersService, type OffersService } from '../modules/offers/offers.service'
 import { offersReactions } from '../modules/offers/offers.reactions'
+import { displaysReactions } from '../modules/displays/displays.reactions'
 import { displaysService } from '../modules/displays/displays.service'
 import { transcriptionsReactions } from '../modules/transcriptions/transcriptions.reactions'
 import { transcriptionsService } from '../modules/transcriptions/transcriptions.service'
@@ -182,12 +183,8 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   offers = written
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
-  // The office screens (docs/decisions/101): their offices' names and teams, and who paired them.
-  const displays = displaysService(deps, {
-    officeNames: (db, ids) => org.placeNames(db, { officeIds: ids }),
-    teamsOfOffice: org.teamsOfOffice,
-    names: personNames,
-  })
+  // The office screens (docs/decisions/101): what they show is asked of the areas that own it.
+  const displays = officeScreens(deps, { org, directory, game, sales, catalog, timeAdmin, budgets, guides, personNames, teamNames })
 
   return {
     assistant,
@@ -428,4 +425,50 @@ function telesales(
   offersReactions(deps.events, offers)
   transcriptionsReactions(deps.events, transcriptions)
   return { leads, transcriptions, offers }
+}
+
+/**
+ * The office screens (issue 76, docs/decisions/101): what they show is asked of the areas that own it (names and
+ * places, the game's boards and competitions, the sales figures, hours, goals, new starters and must-read guides),
+ * and they react to sales approved and the game's moments.
+ */
+function officeScreens(
+  deps: Deps,
+  a: {
+    org: ReturnType<typeof orgRepo>
+    directory: ReturnType<typeof usersDirectory>
+    game: ReturnType<typeof gameService>
+    sales: ReturnType<typeof salesService>
+    catalog: ReturnType<typeof catalogService>
+    timeAdmin: ReturnType<typeof timeReportsAdmin>
+    budgets: ReturnType<typeof budgetsService>
+    guides: ReturnType<typeof guidesService>
+    personNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
+    teamNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
+  },
+) {
+  const officeOfTeam = async (db: Db, teamId: string) => (await a.org.places(db)).teams.find((x) => x.id === teamId)?.officeId ?? null
+  const displays = displaysService(deps, {
+    officeNames: (db, ids) => a.org.placeNames(db, { officeIds: ids }),
+    teamsOfOffice: a.org.teamsOfOffice,
+    names: a.personNames,
+    teamNames: a.teamNames,
+    game: a.game.screen,
+    teamTotals: async (ability, filter) => (await a.sales.figures.sums.totals(ability, filter, 'day')).byTeam,
+    sale: a.sales.forOthers.forGame,
+    productNames: a.catalog.productNames,
+    teamHours: a.timeAdmin.forDashboards.teamHours,
+    goals: a.budgets.reads.goalsOf,
+    newStarters: a.directory.starters.newStarters,
+    membersOfTeams: a.directory.places.membersOfTeams,
+    mustReadOf: a.guides.acks.mustReadOf,
+    async placeOf(db, userId) {
+      const place = (await a.directory.places.placesOf(db, [userId])).get(userId)
+      if (!place) return null
+      return { teamId: place.teamId, officeId: place.officeId ?? (place.teamId ? await officeOfTeam(db, place.teamId) : null) }
+    },
+    officeOfTeam,
+  })
+  displaysReactions(deps.events, displays)
+  return displays
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { DISPLAY_CODE_ALPHABET, displayCodeFrom, formatDisplayCode, isDisplayCode, normaliseDisplayCode } from './displays'
+import {
+  DISPLAY_CODE_ALPHABET,
+  FLASH_QUEUE_LIMIT,
+  displayCodeFrom,
+  formatDisplayCode,
+  isDisplayCode,
+  nextFlash,
+  normaliseDisplayCode,
+  queueFlash,
+} from './displays'
 
 describe('the office screen’s pairing code (docs/decisions/101)', () => {
   it.each([
@@ -46,5 +55,29 @@ describe('the office screen’s pairing code (docs/decisions/101)', () => {
     })
     expect(later).toBe(DISPLAY_CODE_ALPHABET[0]!.repeat(8))
     for (const ch of displayCodeFrom((size) => crypto.getRandomValues(new Uint8Array(size)))) expect(DISPLAY_CODE_ALPHABET).toContain(ch)
+  })
+})
+
+describe("the screen's queue of moments", () => {
+  const f = (id: string, kind: string, teamId: string | null) => ({ id, kind, teamId })
+
+  it('shows the first, merged with every other queued one of its kind and team; the rest wait in order', () => {
+    const queue = [f('1', 'sale', 'lund'), f('2', 'level', 'lund'), f('3', 'sale', 'malmo'), f('4', 'sale', 'lund'), f('5', 'sale', 'lund')]
+    const { show, rest } = nextFlash(queue)
+    expect(show.map((x) => x.id)).toEqual(['1', '4', '5'])
+    expect(rest.map((x) => x.id)).toEqual(['2', '3'])
+    expect(nextFlash(rest).show.map((x) => x.id)).toEqual(['2'])
+    expect(nextFlash([])).toEqual({ show: [], rest: [] })
+  })
+
+  it('adds a moment heard twice once, and keeps at most the newest thirty', () => {
+    let queue: Array<ReturnType<typeof f>> = []
+    queue = queueFlash(queue, f('1', 'sale', null))
+    queue = queueFlash(queue, f('1', 'sale', null))
+    expect(queue).toHaveLength(1)
+    for (let i = 2; i <= 40; i++) queue = queueFlash(queue, f(String(i), 'sale', null))
+    expect(queue).toHaveLength(FLASH_QUEUE_LIMIT)
+    expect(queue[0]!.id).toBe('11')
+    expect(queue.at(-1)!.id).toBe('40')
   })
 })

@@ -2,6 +2,7 @@
  * The office screen (issue 76, docs/decisions/101): what a screen may show, how its pairing code is written, and
  * how long the code and the credential's secrets live.
  */
+import type { SaleStatus } from './sale'
 
 /** The scenes a screen cycles through, in the order an admin usually picks them. */
 export const DISPLAY_SCENES = ['leaderboard_day', 'leaderboard_month', 'competitions', 'budgets', 'office_day', 'welcome', 'guide'] as const
@@ -44,4 +45,31 @@ export function displayCodeFrom(random: (n: number) => Uint8Array): string {
     }
   }
   return code
+}
+
+/** The sales that stand (entered and not regretted, a deviation or an absence): what the office's day counts. */
+export const STANDING_SALE_STATUSES: readonly SaleStatus[] = ['finalized', 'approved', 'flagged', 'unanswered']
+
+/** A new starter is welcomed on the screen this many days from their first day. */
+export const WELCOME_DAYS = 14
+
+/**
+ * The screen's queue of moments to show (issue 76): bursts never flood it. When the next one is due, every queued
+ * flash of the same kind and team as the first is merged into it ("3 new sales for Team Lund"); the others wait their
+ * turn in the order they came.
+ */
+export function nextFlash<F extends { kind: string; teamId: string | null }>(queue: F[]): { show: F[]; rest: F[] } {
+  if (queue.length === 0) return { show: [], rest: [] }
+  const head = queue[0]!
+  const same = (f: F) => f.kind === head.kind && f.teamId === head.teamId
+  return { show: queue.filter(same), rest: queue.filter((f) => !same(f)) }
+}
+
+/** At most this many flashes wait; more push out the oldest. */
+export const FLASH_QUEUE_LIMIT = 30
+
+/** The queue with a flash added (one heard twice, by its id, is not added again). */
+export function queueFlash<F extends { id: string }>(queue: F[], flash: F): F[] {
+  if (queue.some((f) => f.id === flash.id)) return queue
+  return [...queue, flash].slice(-FLASH_QUEUE_LIMIT)
 }

@@ -59,3 +59,59 @@ export type DisplayStatus = {
   display?: { name: string; officeId: string; teamIds: string[]; scenes: DisplaySceneInput[] }
   secret?: string
 }
+
+/** One person on a screen's leaderboard (those who chose to be hidden from others are not there). */
+export type DisplayBoardRow = { rank: number; name: string; initials: string; xp: number }
+
+/** A competition on the screen: its top rows and when it ends. */
+export type DisplayCompetition = {
+  id: string
+  name: string
+  metric: string
+  kind: 'sellers' | 'teams' | 'offices'
+  from: string
+  to: string
+  /** the end of its last day (Stockholm), for the countdown */
+  endsAt: number
+  rows: Array<{ rank: number; name: string; value: number }>
+}
+
+/** A team's (or the office's) month against its gold goal. */
+export type DisplayBudgetRow = { id: string; name: string; goalOre: number | null; orderValueOre: number }
+
+/**
+ * What a paired screen shows (GET /api/display/scenes), read for its office and teams only: the scenes it cycles
+ * through, each filled only when the screen shows it.
+ */
+export type DisplayScenes = {
+  /** when these figures were read (the screen shows "updated HH:MM" when it cannot read newer ones) */
+  at: number
+  day: string
+  office: { id: string; name: string }
+  teams: Array<{ id: string; name: string }>
+  leaderboards: { day: DisplayBoardRow[]; month: DisplayBoardRow[] }
+  competitions: DisplayCompetition[]
+  budgets: { month: string; elapsed: number; office: DisplayBudgetRow | null; teams: DisplayBudgetRow[] }
+  /** the office's day: approved sales, their order value, hours worked; per team */
+  officeDay: { sales: number; orderValueOre: number; hours: number; teams: Array<{ id: string; name: string; sales: number; orderValueOre: number }> }
+  /** people who started in the last fortnight */
+  welcome: Array<{ name: string; initials: string; teamName: string | null; since: string }>
+  /** must-read guides of the office and how many of its people have read their current version */
+  guides: Array<{ id: string; titles: Partial<Record<'sv' | 'en' | 'fi', string>>; read: number; readers: number }>
+}
+
+/** A moment a screen interrupts its cycle for (the realtime channel's `DisplayNewsflash`). */
+export type DisplayNewsflash = {
+  /** the event's id: a flash heard twice is shown once */
+  id: string
+  kind: 'sale' | 'level' | 'badge' | 'competition'
+  at: number
+  /** null: the person chose to be hidden from others (the flash names the team only) */
+  name: string | null
+  initials: string | null
+  teamId: string | null
+  teamName: string | null
+  /** what was sold (product names), the level's or badge's or competition's name */
+  what: string[]
+  orderValueOre: number | null
+}

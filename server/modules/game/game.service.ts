@@ -4,6 +4,7 @@ import { gameContext } from './game.context'
 import { gameFeed } from './game.feed'
 import { gameStandings } from './game.standings'
 import { gameLeaderboard } from './game.leaderboard'
+import { gameScreen } from './game.screen'
 
 export { type GamePorts } from './game.context-base'
 
@@ -23,6 +24,8 @@ export function gameService(
     feed: gameFeed(ctx),
     standings: gameStandings(ctx),
     board: gameLeaderboard(ctx),
+    /** the game as an office screen shows it (issue 76) */
+    screen: gameScreen(ctx),
     /** The rewards shop (decision 052): buying, cancelling, an admin's decisions, the rewards and their stock. */
     shop,
     /** The levels as an admin keeps them. */

@@ -53,10 +53,10 @@ export function guideAcknowledgements(ctx: GuidesContext) {
   }
 
   /**
-   * Which of some people have not acknowledged the current version of a published must-read guide they may read
-   * (a scheduled message's recipient rule, decision 071).
+   * The published must-read guides some of these people may read, each with those of them who may read it and those
+   * who acknowledged its current version.
    */
-  async function unacknowledgedAmong(tx: Db, userIds: string[]): Promise<string[]> {
+  async function mustReadAmong(tx: Db, userIds: string[]) {
     if (userIds.length === 0) return []
     const guides = (await tx.select().from(t.guides).where(isNotNull(t.guides.publishedNumber))).filter((g) => g.listing?.mustRead)
     if (guides.length === 0) return []
@@ -75,20 +75,50 @@ export function guideAcknowledgements(ctx: GuidesContext) {
     ])
     const roles = new Set(allowedRoles)
     const acked = new Map(acks.map((a) => [`${a.guideId}|${a.userId}`, a.number]))
-    const out = new Set<string>()
+    const out = []
     for (const g of guides) {
       const category = await ctx.categoryRow(tx, g.categoryId)
-      for (const r of readers.values()) {
-        if (out.has(r.id) || !r.active || !roles.has(r.roleId) || !mayReadGuide(category.audience, g.audience, r)) continue
-        if ((acked.get(`${g.id}|${r.id}`) ?? 0) < g.publishedNumber!) out.add(r.id)
-      }
+      const may = [...readers.values()].filter((r) => r.active && roles.has(r.roleId) && mayReadGuide(category.audience, g.audience, r)).map((r) => r.id)
+      if (may.length === 0) continue
+      out.push({ guide: g, readers: may, read: may.filter((id) => (acked.get(`${g.id}|${id}`) ?? 0) >= g.publishedNumber!) })
+    }
+    return out
+  }
+
+  /**
+   * Which of some people have not acknowledged the current version of a published must-read guide they may read
+   * (a scheduled message's recipient rule, decision 071).
+   */
+  async function unacknowledgedAmong(tx: Db, userIds: string[]): Promise<string[]> {
+    const out = new Set<string>()
+    for (const g of await mustReadAmong(tx, userIds)) {
+      const read = new Set(g.read)
+      for (const id of g.readers) if (!read.has(id)) out.add(id)
     }
     return [...out]
+  }
+
+  /**
+   * The must-read guides of some people (an office screen's guide; issue 76): each guide's titles and how many of
+   * them have read its current version, the least read first.
+   */
+  async function mustReadOf(tx: Db, userIds: string[]) {
+    const rows = (await mustReadAmong(tx, userIds)).map(({ guide, readers, read }) => {
+      const texts = guide.listing!.texts
+      return {
+        id: guide.id,
+        titles: { sv: texts.sv.title, ...(texts.en ? { en: texts.en.title } : {}), ...(texts.fi ? { fi: texts.fi.title } : {}) },
+        read: read.length,
+        readers: readers.length,
+      }
+    })
+    return rows.sort((a, b) => a.read / a.readers - b.read / b.readers).slice(0, 5)
   }
 
   return {
     report,
     unacknowledgedAmong,
+    mustReadOf,
 
     /** Reminds those the viewer sees who have not acknowledged the current version (a notification each). */
     async remind(actor: Actor, id: string, teamIds?: string[]): Promise<{ reminded: number }> {

@@ -5,6 +5,7 @@ export type { Person } from './users.directory-context'
 import { peopleDirectory } from './users.directory-people'
 import { placeDirectory } from './users.directory-places'
 import { nameDirectory } from './users.directory-names'
+import { starterDirectory } from './users.directory-starters'
 
 /**
  * What other areas may ask the users area about people (answered in server/composition/areas.ts, never by reading its tables):
@@ -12,6 +13,6 @@ import { nameDirectory } from './users.directory-names'
  */
 export function usersDirectory(deps: Database) {
   const ctx = usersDirectoryContext(deps)
-  return { people: peopleDirectory(ctx), places: placeDirectory(ctx), nameSearch: nameDirectory(ctx) }
+  return { people: peopleDirectory(ctx), places: placeDirectory(ctx), nameSearch: nameDirectory(ctx), starters: starterDirectory(ctx) }
 }
 export type UsersDirectory = ReturnType<typeof usersDirectory>

@@ -962,6 +962,8 @@ export const enCore = {
     'user-admin-offices': 'Offices',
     'user-admin-offices-id': 'Office',
     'user-admin-oph': 'OPH targets',
+    'user-admin-displays': 'Office screens',
+    tv: 'Office screen',
     'user-admin-regions': 'Regions',
     'user-admin-regions-id': 'Region',
     'user-admin-roles': 'Roles',

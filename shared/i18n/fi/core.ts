@@ -961,6 +961,8 @@ export const fiCore = {
     'user-admin-offices': 'Toimipisteet',
     'user-admin-offices-id': 'Toimipiste',
     'user-admin-oph': 'OPH-tavoitteet',
+    'user-admin-displays': 'Toimiston näytöt',
+    tv: 'Toimiston näyttö',
     'user-admin-regions': 'Alueet',
     'user-admin-regions-id': 'Alue',
     'user-admin-roles': 'Roolit',

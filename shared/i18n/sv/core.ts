@@ -942,6 +942,8 @@ export const svCore = {
     'user-admin-offices': 'Kontor',
     'user-admin-offices-id': 'Kontor',
     'user-admin-oph': 'OPH-mål',
+    'user-admin-displays': 'Kontorsskärmar',
+    tv: 'Kontorsskärm',
     'user-admin-regions': 'Regioner',
     'user-admin-regions-id': 'Region',
     'user-admin-roles': 'Roller',

@@ -1,0 +1,65 @@
+import Pusher from 'pusher-js'
+import { displayChannel, GAME_CHANNEL, REALTIME_EVENTS, REALTIME_TIMERS, type RealtimeConfig } from '../../../../shared/realtime'
+import { reconnectWhenBack, type ReconnectingClient } from '../../../../shared/realtime-return'
+import type { DisplayNewsflash } from '../../../../shared/schemas/displays'
+import { displayRealtime } from '../api/displays-api'
+
+type Handlers = {
+  /** a moment to interrupt the cycle for */
+  onFlash(flash: DisplayNewsflash): void
+  /** the screen was changed or revoked: ask how it stands now */
+  onChanged(): void
+  /** the game's standings moved: read the figures again soon */
+  onStandings(): void
+}
+
+/**
+ * A paired screen's realtime channel (docs/decisions/101): pusher-js with the app's settings, its own private channel
+ * signed by the display auth endpoint with the screen's credential (in a header, never in an address), and the
+ * game's public channel. Back within a couple of seconds of the server answering again, as the app is.
+ */
+export function connectScreen(displayId: string, authorization: () => string, handlers: Handlers): { stop(): void } {
+  let stopped = false
+  let stop = () => {}
+  void (async () => {
+    let config: RealtimeConfig
+    try {
+      config = await displayRealtime(authorization())
+    } catch {
+      // Without the channel the screen still reads its figures and its status on its timers.
+      return
+    }
+    if (stopped) return
+    const secure = config.forceTLS || window.location.protocol === 'https:'
+    const port = config.wsPort ?? (window.location.port ? Number(window.location.port) : secure ? 443 : 80)
+    const client = new Pusher(config.key, {
+      cluster: config.cluster,
+      wsHost: config.wsHost ?? window.location.hostname,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: secure,
+      enabledTransports: ['ws', 'wss'],
+      activityTimeout: REALTIME_TIMERS.activityTimeout,
+      pongTimeout: REALTIME_TIMERS.pongTimeout,
+      unavailableTimeout: REALTIME_TIMERS.unavailableTimeout,
+      channelAuthorization: { endpoint: config.authEndpoint, transport: 'ajax', headersProvider: () => ({ Authorization: authorization() }) },
+    })
+    const stopReturning = reconnectWhenBack(client as unknown as ReconnectingClient, async () => (await fetch('/api/health', { cache: 'no-store' })).ok)
+    const own = client.subscribe(`private-${displayChannel(displayId)}`)
+    own.bind(REALTIME_EVENTS.displayNewsflash, (flash: DisplayNewsflash) => handlers.onFlash(flash))
+    own.bind(REALTIME_EVENTS.displayChanged, () => handlers.onChanged())
+    // A socket the server closed (a revocation) or a channel it refused: ask how the screen stands.
+    own.bind('pusher:subscription_error', () => handlers.onChanged())
+    client.subscribe(GAME_CHANNEL).bind(REALTIME_EVENTS.gameStandings, () => handlers.onStandings())
+    stop = () => {
+      stopReturning()
+      client.disconnect()
+    }
+  })()
+  return {
+    stop() {
+      stopped = true
+      stop()
+    },
+  }
+}
