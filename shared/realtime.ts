@@ -8,6 +8,8 @@
 export const userChannel = (userId: string) => `App.Models.User.${userId}`
 export const teamChannel = (teamId: string) => `App.Team.${teamId}`
 export const officeChannel = (officeId: string) => `App.Office.${officeId}`
+/** A public channel that carries no data: a poke that the team feed changed (open feeds read again). */
+export const FEED_CHANNEL = 'App.Feed'
 /** An office screen's own channel (docs/decisions/101): its newsflashes, and word that it was changed or revoked. */
 export const displayChannel = (displayId: string) => `App.Display.${displayId}`
 /** A public channel that carries no data: a poke that reference data (the catalog) changed. */
@@ -37,6 +39,8 @@ export const REALTIME_EVENTS = {
   displayNewsflash: 'App\\Events\\DisplayNewsflash',
   /** an office screen was changed or revoked: ask how it stands now */
   displayChanged: 'App\\Events\\DisplayChanged',
+  /** the team feed changed: open feeds read again */
+  feedChanged: 'App\\Events\\FeedChanged',
 } as const
 
 /** The spec's realtime constants (section 9), in milliseconds. */

@@ -38,6 +38,7 @@ import { realtimeRoutes } from '../modules/realtime/realtime.routes'
 import { saleReportsRoutes } from '../modules/sales/sale-reports.routes'
 import { offersRoutes } from '../modules/offers/offers.routes'
 import { displaysRoutes } from '../modules/displays/displays.routes'
+import { feedRoutes } from '../modules/feed/feed.routes'
 import { salesRoutes } from '../modules/sales/sales.routes'
 import { scheduledMessagesRoutes } from '../modules/scheduled-messages/scheduled-messages.routes'
 import { searchRoutes } from '../modules/search/search.routes'
@@ -175,6 +176,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', transcriptionsRoutes(deps, areas.transcriptions))
     .route('/', offersRoutes(deps, areas.offers))
     .route('/', displaysRoutes(deps, areas.displays))
+    .route('/', feedRoutes(areas.feed, deps.files))
     .route('/', downloadsRoutes(deps, { names: areas.directory.places.names }))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))

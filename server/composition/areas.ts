@@ -19,6 +19,8 @@ import { offersService, type OffersService } from '../modules/offers/offers.serv
 import { offersReactions } from '../modules/offers/offers.reactions'
 import { displaysReactions } from '../modules/displays/displays.reactions'
 import { displaysService } from '../modules/displays/displays.service'
+import { feedReactions } from '../modules/feed/feed.reactions'
+import { feedService } from '../modules/feed/feed.service'
 import { transcriptionsReactions } from '../modules/transcriptions/transcriptions.reactions'
 import { transcriptionsService } from '../modules/transcriptions/transcriptions.service'
 import { gameReactions } from '../modules/game/game.reactions'
@@ -183,13 +185,14 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   offers = written
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
-  // The office screens (docs/decisions/101): what they show is asked of the areas that own it.
-  const displays = officeScreens(deps, { org, directory, game, sales, catalog, timeAdmin, budgets, guides, personNames, teamNames })
+  // The office screens and the team feed (docs/decisions/101, 102): what they show is asked of the areas that own it.
+  const { displays, feed } = theRoom(deps, { org, directory, game, sales, catalog, timeAdmin, budgets, guides, personNames, teamNames })
 
   return {
     assistant,
     devices,
     displays,
+    feed,
     field,
     leads,
     transcriptions,
@@ -373,6 +376,7 @@ function alerts(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: R
     placeNames: org.placeNames,
     teamsOfOffice: org.teamsOfOffice,
     membersOfTeams: directory.places.membersOfTeams,
+    allTeams: async (db) => (await org.places(db)).teams.map((x) => x.id),
   })
 }
 
@@ -428,11 +432,11 @@ function telesales(
 }
 
 /**
- * The office screens (issue 76, docs/decisions/101): what they show is asked of the areas that own it (names and
- * places, the game's boards and competitions, the sales figures, hours, goals, new starters and must-read guides),
- * and they react to sales approved and the game's moments.
+ * The office screens and the team feed (issue 76, docs/decisions/101 and 102): what they show is asked of the areas
+ * that own it (names and places, the game's boards, competitions and who hides from others, the sales figures,
+ * hours, goals, new starters and must-read guides), and they react to sales approved and the game's moments.
  */
-function officeScreens(
+function theRoom(
   deps: Deps,
   a: {
     org: ReturnType<typeof orgRepo>
@@ -448,6 +452,11 @@ function officeScreens(
   },
 ) {
   const officeOfTeam = async (db: Db, teamId: string) => (await a.org.places(db)).teams.find((x) => x.id === teamId)?.officeId ?? null
+  const placeOf = async (db: Db, userId: string) => {
+    const place = (await a.directory.places.placesOf(db, [userId])).get(userId)
+    if (!place) return null
+    return { teamId: place.teamId, officeId: place.officeId ?? (place.teamId ? await officeOfTeam(db, place.teamId) : null) }
+  }
   const displays = displaysService(deps, {
     officeNames: (db, ids) => a.org.placeNames(db, { officeIds: ids }),
     teamsOfOffice: a.org.teamsOfOffice,
@@ -462,13 +471,19 @@ function officeScreens(
     newStarters: a.directory.starters.newStarters,
     membersOfTeams: a.directory.places.membersOfTeams,
     mustReadOf: a.guides.acks.mustReadOf,
-    async placeOf(db, userId) {
-      const place = (await a.directory.places.placesOf(db, [userId])).get(userId)
-      if (!place) return null
-      return { teamId: place.teamId, officeId: place.officeId ?? (place.teamId ? await officeOfTeam(db, place.teamId) : null) }
-    },
+    placeOf,
     officeOfTeam,
   })
   displaysReactions(deps.events, displays)
-  return displays
+  const feed = feedService(deps, {
+    names: a.personNames,
+    placeNames: a.org.placeNames,
+    teamsOfOffice: a.org.teamsOfOffice,
+    placeOf,
+    hiddenAmong: a.game.screen.hiddenAmong,
+    sale: a.sales.forOthers.forGame,
+    productNames: a.catalog.productNames,
+  })
+  feedReactions(deps.events, feed, deps.realtime)
+  return { displays, feed }
 }

@@ -45,6 +45,10 @@ export const REVIEWS: Record<string, Review> = {
     expand:
       'a new table (decision 101) with its unique code, and rules added to the seeded manager role: an older release neither reads nor writes the table, so nothing it does can break its constraints',
   },
+  '0085_team_feed': {
+    expand:
+      'four new tables (decision 102) with a unique source key, and rules added to the seeded manager role: an older release neither reads nor writes the tables, so nothing it does can break their constraints',
+  },
 }
 
 /** The fewest migrations a release must know to run on a database with these migrations applied. */

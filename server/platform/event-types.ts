@@ -126,6 +126,12 @@ export type DomainEvents = {
   'offerRule.saved': { ruleId: string; providerId: string; country: string }
   /** an office screen was paired, changed or revoked (docs/decisions/101): what it shows follows, a revoked one goes dark */
   'display.changed': { displayId: string; officeId: string | null; state: 'paired' | 'revoked' }
+  /** the team feed changed (docs/decisions/102): an item added, reacted to, commented, removed; null item: a person's settings */
+  'feed.changed': { itemId: string | null; officeId: string | null }
+  /** a manager posted to the feed of an office (null: everyone) or a team of it */
+  'feed.posted': { itemId: string; officeId: string | null; teamId: string | null; authorId: string; text: string }
+  /** someone reacted to (emoji) or commented on (comment) an item about or by `ownerId` */
+  'feed.responded': { itemId: string; ownerId: string; byUserId: string; emoji: string | null; comment: string | null }
   'offer.answered': { offerId: string; saleId: string; sellerId: string; teamId: string | null; outcome: 'accepted' | 'declined' | 'expired' }
   /** a file made in the background for a person is ready to fetch, or could not be made (docs/decisions/071) */
   'download.finished': { downloadId: string; userId: string; name: string; kind: string; state: 'ready' | 'failed'; error: string | null }

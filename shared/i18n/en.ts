@@ -28,6 +28,7 @@ import { enLeads } from './en/leads'
 import { enTranscriptions } from './en/transcriptions'
 import { enOffers } from './en/offers'
 import { enDisplays } from './en/displays'
+import { enFeed } from './en/feed'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -60,4 +61,5 @@ export const en = mergeCatalogs(
   enTranscriptions,
   enOffers,
   enDisplays,
+  enFeed,
 )

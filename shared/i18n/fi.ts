@@ -28,6 +28,7 @@ import { fiLeads } from './fi/leads'
 import { fiTranscriptions } from './fi/transcriptions'
 import { fiOffers } from './fi/offers'
 import { fiDisplays } from './fi/displays'
+import { fiFeed } from './fi/feed'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -60,4 +61,5 @@ export const fi = mergeCatalogs(
   fiTranscriptions,
   fiOffers,
   fiDisplays,
+  fiFeed,
 )

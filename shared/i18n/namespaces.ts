@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'transcriptions',
   'offers',
   'displays',
+  'feed',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

@@ -28,6 +28,7 @@ import { svLeads } from './sv/leads'
 import { svTranscriptions } from './sv/transcriptions'
 import { svOffers } from './sv/offers'
 import { svDisplays } from './sv/displays'
+import { svFeed } from './sv/feed'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -60,6 +61,7 @@ export const sv = mergeCatalogs(
   svTranscriptions,
   svOffers,
   svDisplays,
+  svFeed,
 )
 
 export type Messages = typeof sv

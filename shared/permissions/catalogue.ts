@@ -77,6 +77,8 @@ const API_ONLY_SUBJECTS = [
   'contact_blocks',
   // The office screens (docs/decisions/101): see them; pair, change and revoke one.
   'displays',
+  // The team feed (docs/decisions/102): post to an office or a team; remove others' items and comments.
+  'feed_posts',
 ] as const
 
 export const SUBJECTS = [...SPEC_SUBJECTS, ...API_ONLY_SUBJECTS] as const
@@ -191,6 +193,9 @@ const API_PAIRS: Array<[Action, Subject]> = [
   // The office screens (docs/decisions/101).
   ['view', 'displays'],
   ['update', 'displays'],
+  // The team feed (docs/decisions/102).
+  ['create', 'feed_posts'],
+  ['delete', 'feed_posts'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

@@ -148,6 +148,9 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       // The office's screens on the wall (docs/decisions/101): see them, pair, change and revoke one.
       { action: 'view', subject: 'displays', conditions: MY_OFFICE },
       { action: 'update', subject: 'displays', conditions: MY_OFFICE },
+      // The office's feed (docs/decisions/102): post to it, and remove what does not belong there.
+      { action: 'create', subject: 'feed_posts', conditions: MY_OFFICE },
+      { action: 'delete', subject: 'feed_posts', conditions: MY_OFFICE },
       { action: 'view', subject: 'sale_reports', conditions: MY_OFFICE },
       { action: 'view', subject: 'time_reports', conditions: MY_OFFICE },
       { action: 'view', subject: 'sicknotices', conditions: MY_OFFICE },

@@ -36,6 +36,8 @@ export const SCOPE_CONDITIONS: Partial<Record<Subject, Partial<Record<Exclude<Ro
   sale_offers: { office: MY_OFFICE, teams: MY_TEAMS, own: { sellerId: '${user.id}' } },
   // Office screens (docs/decisions/101): by the office a screen shows.
   displays: { office: MY_OFFICE },
+  // The team feed (docs/decisions/102): by the office an item belongs to.
+  feed_posts: { office: MY_OFFICE },
 }
 
 /** The scopes a subject offers, "everywhere" first. */

@@ -74,6 +74,7 @@ export const ACTIVITY_ENTITIES = [
   'offer_rule',
   'contact_block',
   'display',
+  'feed_item',
 ] as const
 
 const day = calendarDay

@@ -35,6 +35,8 @@ export const FILE_KINDS = {
   export: { types: ['text/csv', XLSX_TYPE, 'application/xml'], maxBytes: 200 * MiB, messages: 'validation.file', ownerReads: false },
   /** an image or an attachment a guide shows (guides area, docs/decisions/069) */
   guide: { types: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], maxBytes: 10 * MiB, messages: 'validation.file', ownerReads: true },
+  /** the image of a manager's post in the team feed (docs/decisions/102): read by whoever sees the post */
+  feed_image: { types: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 5 * MiB, messages: 'validation.file', ownerReads: true },
   /** a signed contract or agreement (PDF) */
   contract: { types: ['application/pdf'], maxBytes: 20 * MiB, messages: 'validation.file', ownerReads: false },
 } as const satisfies Record<string, { types: readonly string[]; maxBytes: number; messages: string; ownerReads: boolean }>

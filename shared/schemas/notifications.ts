@@ -8,7 +8,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
  * What a notification is about; the profile's settings are per type (docs/decisions/030). A deviation alert rings
  * the deviation bell, every other type the general one.
  */
-export const NOTIFICATION_TYPES = ['deviation', 'saleStatus', 'sickNotice', 'competition', 'general', 'download'] as const
+export const NOTIFICATION_TYPES = ['deviation', 'saleStatus', 'sickNotice', 'competition', 'general', 'download', 'feedPost', 'feedMine'] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 export const kindOfType = (type: NotificationType): NotificationKind => (type === 'deviation' ? 'deviation' : 'general')
 
@@ -53,6 +53,9 @@ export const notificationSettingsSchema = z
     general: channelSettings,
     /** added with the downloads centre: an app from before it sends none (its default then applies) */
     download: channelSettings.default({ inApp: true, push: true, email: false }),
+    /** added with the team feed (docs/decisions/102): a manager's post, and reactions and comments on one's own items */
+    feedPost: channelSettings.default({ inApp: true, push: false, email: false }),
+    feedMine: channelSettings.default({ inApp: true, push: false, email: false }),
   })
   .refine((s) => s.deviation.inApp, { error: 'validation.deviationInApp', path: ['deviation', 'inApp'] })
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
@@ -65,6 +68,9 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   competition: { inApp: true, push: false, email: false },
   general: { inApp: true, push: false, email: false },
   download: { inApp: true, push: true, email: false },
+  // Pushed only to those who turn it on (issue 76): a feed is not worth waking a phone for unless asked.
+  feedPost: { inApp: true, push: false, email: false },
+  feedMine: { inApp: true, push: false, email: false },
 }
 
 /** Settings as stored (an older row has only some types): each type missing takes its default. */

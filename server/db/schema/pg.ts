@@ -144,3 +144,4 @@ export { leadSourcesPg as leadSources, leadFormatsPg as leadFormats, leadListsPg
 export { transcriptionsPg as transcriptions, transcriptionScriptsPg as transcriptionScripts } from './transcriptions'
 export { offerRulesPg as offerRules, offersPg as offers, offerEidPg as offerEid } from './offers'
 export { displaysPg as displays } from './displays'
+export { feedItemsPg as feedItems, feedReactionsPg as feedReactions, feedCommentsPg as feedComments, feedSettingsPg as feedSettings } from './feed'

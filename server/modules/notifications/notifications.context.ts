@@ -33,6 +33,8 @@ export type NotificationsPorts = {
   teamsOfOffice(db: Db, officeId: string): Promise<string[]>
   /** the active members of teams */
   membersOfTeams(db: Db, teamIds: string[]): Promise<Array<{ id: string }>>
+  /** every team of the organisation */
+  allTeams(db: Db): Promise<string[]>
 }
 
 export type Translate = Translator
@@ -46,6 +48,8 @@ export const PUSH_OPTIONS: Record<NotificationType, { ttl: number; urgency: 'low
   competition: { ttl: 12 * 3600, urgency: 'low' },
   general: { ttl: 3 * 24 * 3600, urgency: 'normal' },
   download: { ttl: 24 * 3600, urgency: 'normal' },
+  feedPost: { ttl: 24 * 3600, urgency: 'low' },
+  feedMine: { ttl: 12 * 3600, urgency: 'low' },
 }
 
 /** What the notifications area's parts share: the platform, the ports, and an alert's address in the app. */

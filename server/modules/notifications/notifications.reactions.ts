@@ -57,6 +57,8 @@ export function notificationsReactions(events: EventBus, notifications: Notifica
     handleInTransaction: devices.fromPromise,
   })
   events.subscribe({ name: 'notifications.scheduledMessages', events: ['scheduledMessage.notified'], handleInTransaction: account.fromScheduledMessage })
+  events.subscribe({ name: 'notifications.feedPosts', events: ['feed.posted'], handleInTransaction: notifications.feedAlerts.fromPost })
+  events.subscribe({ name: 'notifications.feedResponses', events: ['feed.responded'], handleInTransaction: notifications.feedAlerts.fromResponse })
   events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   events.subscribe({
     name: 'notifications.syncPoke',

@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps'
 import { notificationsContext, type NotificationsPorts } from './notifications.context'
 import { deviceAlerts, gameAndAccountAlerts, saleAlerts } from './notifications.alerts'
 import { notificationDelivery } from './notifications.delivery'
+import { feedAlerts } from './notifications.feed-alerts'
 import { adminMessages, alertRecipients } from './notifications.messages'
 
 export type { NotificationsPorts, Recipient } from './notifications.context'
@@ -23,6 +24,7 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     saleAlerts: saleAlerts(ctx, delivery),
     gameAndAccountAlerts: gameAndAccountAlerts(ctx, delivery),
     deviceAlerts: deviceAlerts(ctx, delivery),
+    feedAlerts: feedAlerts(ctx, delivery),
     adminMessages: adminMessages(ctx, delivery),
     alertRecipients: alertRecipients(ctx),
   }

@@ -29,6 +29,7 @@ export const enActivity = {
       offer_rule: 'Offer rule',
       contact_block: 'Do-not-contact entry',
       display: 'Office screen',
+      feed_item: 'Team feed item',
       role: 'Role',
       sale_report: 'Sale report',
       double_sale: 'Double sale',

@@ -554,6 +554,8 @@ export const enCore = {
         competition: 'Sales game: levels, competitions and standings',
         general: 'Messages from administrators and scheduled messages',
         download: 'Exports and files that are ready',
+        feedPost: 'Team feed: posts from managers',
+        feedMine: 'Team feed: reactions and comments on your moments',
       },
       channels: {
         inApp: 'In the app',

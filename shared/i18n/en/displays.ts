@@ -27,7 +27,8 @@ export const enDisplays = {
       noCompetitions: 'No competitions running right now',
       flash: {
         sale: 'New sale!',
-        sales: '{{count}} new sales for {{team}}!',
+        sales_one: 'A new sale for {{team}}!',
+        sales_other: '{{count}} new sales for {{team}}!',
         anonymous: 'New sale for {{team}}!',
         level: 'New level!',
         badge: 'New badge!',

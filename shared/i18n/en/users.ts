@@ -394,6 +394,7 @@ export const enUsers = {
       sale_offers: 'Written offers',
       contact_blocks: 'Do-not-contact register',
       displays: 'Office screens',
+      feed_posts: 'Team feed posts',
       all: 'Everything',
     },
     actions: {

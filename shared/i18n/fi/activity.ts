@@ -29,6 +29,7 @@ export const fiActivity = {
       offer_rule: 'Tarjoussääntö',
       contact_block: 'Yhteydenottokielto',
       display: 'Toimiston näyttö',
+      feed_item: 'Tiimisyötteen julkaisu',
       role: 'Rooli',
       sale_report: 'Myyntiraportti',
       double_sale: 'Kaksoismyynti',

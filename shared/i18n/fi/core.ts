@@ -554,6 +554,8 @@ export const fiCore = {
         competition: 'Myyntipeli: tasot, kilpailut ja tilanteet',
         general: 'Ylläpitäjien viestit ja ajastetut viestit',
         download: 'Valmistuneet viennit ja tiedostot',
+        feedPost: 'Tiimisyöte: esihenkilöiden julkaisut',
+        feedMine: 'Tiimisyöte: reaktiot ja kommentit tapahtumiisi',
       },
       channels: {
         inApp: 'Sovelluksessa',

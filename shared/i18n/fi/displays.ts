@@ -27,7 +27,8 @@ export const fiDisplays = {
       noCompetitions: 'Kilpailuja ei ole käynnissä',
       flash: {
         sale: 'Uusi kauppa!',
-        sales: '{{count}} uutta kauppaa tiimille {{team}}!',
+        sales_one: 'Uusi kauppa tiimille {{team}}!',
+        sales_other: '{{count}} uutta kauppaa tiimille {{team}}!',
         anonymous: 'Uusi kauppa tiimille {{team}}!',
         level: 'Uusi taso!',
         badge: 'Uusi merkki!',

@@ -395,6 +395,7 @@ export const fiUsers = {
       sale_offers: 'Kirjalliset tarjoukset',
       contact_blocks: 'Yhteydenottokieltorekisteri',
       displays: 'Toimiston näytöt',
+      feed_posts: 'Tiimisyötteen julkaisut',
       all: 'Kaikki',
     },
     actions: {

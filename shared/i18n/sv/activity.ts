@@ -26,6 +26,7 @@ export const svActivity = {
       offer_rule: 'Erbjudanderegel',
       contact_block: 'Kontaktspärr',
       display: 'Kontorsskärm',
+      feed_item: 'Inlägg i teamflödet',
       role: 'Roll',
       sale_report: 'Säljrapport',
       double_sale: 'Dubbelförsäljning',

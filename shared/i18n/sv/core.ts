@@ -551,6 +551,8 @@ export const svCore = {
         competition: 'Säljspelet: nivåer, tävlingar och ställningar',
         general: 'Meddelanden från administratörer och schemalagda utskick',
         download: 'Exporter och filer som blivit klara',
+        feedPost: 'Teamflödet: inlägg från chefer',
+        feedMine: 'Teamflödet: reaktioner och kommentarer på dina händelser',
       },
       channels: { inApp: 'I appen', push: 'Push', email: 'E-post' },
       deviationLocked: 'Avvikelser visas alltid i appen, så att ingen försäljning som behöver rättas missas.',

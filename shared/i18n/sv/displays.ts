@@ -24,7 +24,8 @@ export const svDisplays = {
       noCompetitions: 'Inga tävlingar pågår just nu',
       flash: {
         sale: 'Ny affär!',
-        sales: '{{count}} nya affärer för {{team}}!',
+        sales_one: 'Ny affär för {{team}}!',
+        sales_other: '{{count}} nya affärer för {{team}}!',
         anonymous: 'Ny affär för {{team}}!',
         level: 'Ny nivå!',
         badge: 'Ny utmärkelse!',

@@ -389,6 +389,7 @@ export const svUsers = {
       sale_offers: 'Skriftliga erbjudanden',
       contact_blocks: 'Spärrlista för kontakt',
       displays: 'Kontorsskärmar',
+      feed_posts: 'Teamflödets inlägg',
       all: 'Allt',
     },
     actions: {

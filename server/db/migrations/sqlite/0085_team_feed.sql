@@ -1,0 +1,57 @@
+CREATE TABLE `feed_comments` (
+	`id` text PRIMARY KEY NOT NULL,
+	`item_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`text` text NOT NULL,
+	`at` integer NOT NULL,
+	`removed_at` integer,
+	`removed_by_id` text
+);
+--> statement-breakpoint
+CREATE INDEX `feed_comments_item` ON `feed_comments` (`item_id`,`at`);--> statement-breakpoint
+CREATE TABLE `feed_items` (
+	`id` text PRIMARY KEY NOT NULL,
+	`kind` text NOT NULL,
+	`source_key` text,
+	`office_id` text,
+	`team_id` text,
+	`subject_id` text,
+	`author_id` text,
+	`what` text NOT NULL,
+	`order_value_ore` integer,
+	`text` text,
+	`image_id` text,
+	`at` integer NOT NULL,
+	`removed_at` integer,
+	`removed_by_id` text
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `feed_items_source_key_unique` ON `feed_items` (`source_key`);--> statement-breakpoint
+CREATE INDEX `feed_items_office` ON `feed_items` (`office_id`,`at`,`id`);--> statement-breakpoint
+CREATE INDEX `feed_items_at` ON `feed_items` (`at`,`id`);--> statement-breakpoint
+CREATE INDEX `feed_items_image` ON `feed_items` (`image_id`);--> statement-breakpoint
+CREATE TABLE `feed_reactions` (
+	`item_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`emoji` text NOT NULL,
+	`at` integer NOT NULL,
+	PRIMARY KEY(`item_id`, `user_id`, `emoji`)
+);
+--> statement-breakpoint
+CREATE TABLE `feed_settings` (
+	`user_id` text PRIMARY KEY NOT NULL,
+	`muted` integer DEFAULT false NOT NULL,
+	`hide_own` integer DEFAULT false NOT NULL,
+	`updated_at` integer NOT NULL
+);--> statement-breakpoint
+-- The team feed of a manager's office (shared/permissions/roles.ts, docs/decisions/102): existing databases' role too.
+INSERT INTO `permission_rules` (`id`, `role_id`, `action`, `subject`, `fields`, `conditions`, `inverted`, `reason`, `position`)
+SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), r.`id`, 'create', 'feed_posts', NULL, '{"officeId":"${user.officeId}"}', 0, NULL, (SELECT coalesce(max(x.`position`), 0) + 1 FROM `permission_rules` x WHERE x.`role_id` = r.`id`)
+FROM `roles` r WHERE r.`key` = 'manager'
+  AND NOT EXISTS (SELECT 1 FROM `permission_rules` y WHERE y.`role_id` = r.`id` AND y.`action` = 'create' AND y.`subject` = 'feed_posts');
+--> statement-breakpoint
+-- The team feed of a manager's office (shared/permissions/roles.ts, docs/decisions/102): existing databases' role too.
+INSERT INTO `permission_rules` (`id`, `role_id`, `action`, `subject`, `fields`, `conditions`, `inverted`, `reason`, `position`)
+SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), r.`id`, 'delete', 'feed_posts', NULL, '{"officeId":"${user.officeId}"}', 0, NULL, (SELECT coalesce(max(x.`position`), 0) + 1 FROM `permission_rules` x WHERE x.`role_id` = r.`id`)
+FROM `roles` r WHERE r.`key` = 'manager'
+  AND NOT EXISTS (SELECT 1 FROM `permission_rules` y WHERE y.`role_id` = r.`id` AND y.`action` = 'delete' AND y.`subject` = 'feed_posts');
