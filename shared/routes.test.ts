@@ -38,6 +38,7 @@ const ADDED: Array<[string, string | null]> = [
   // The office screen and the list of screens (issue 76, decision 101).
   ['/tv', null],
   ['/user-admin/displays', 'view displays'],
+  ['/feed', 'view salesflow'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

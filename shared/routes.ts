@@ -264,6 +264,8 @@ export const ROUTES = [
 
   // Sales flow (the game)
   { path: '/sales-flow', name: 'sales-flow', meta: view('salesflow', { namespaces: ['game'] }) },
+  // The team feed (docs/decisions/102): the office's moments and managers' posts, with reactions and comments.
+  { path: '/feed', name: 'feed', meta: view('salesflow', { namespaces: ['feed'] }) },
   { path: '/sales-flow/admin', name: 'sales-flow-admin', meta: view('salesflow_admin', { namespaces: ['game'] }) },
   { path: '/sales-flow/badges', name: 'sales-flow-badges', meta: view('salesflow', { namespaces: ['game'] }) },
   { path: '/sales-flow/competitions', name: 'sales-flow-competitions', meta: view('salesflow', { namespaces: ['game'] }) },

@@ -45,6 +45,7 @@ export const NAVIGATION: NavItem[] = [
   group(
     'salesFlow',
     'sales-flow',
+    'feed',
     'sales-flow-level',
     'sales-flow-badges',
     'sales-flow-competitions',

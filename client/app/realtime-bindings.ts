@@ -1,5 +1,6 @@
 import type { LiveNotification } from '../../shared/realtime'
 import { downloadsKeys } from '../features/downloads/api/downloads-keys'
+import { feedKeys } from '../features/feed/api/feed-keys'
 import { gameKeys } from '../features/game/api/game-keys'
 import { notificationsKeys } from '../features/notifications/api/notifications-keys'
 import { queryClient } from '../lib/query-client'
@@ -21,6 +22,9 @@ export function realtimeHandlers(onPoke: () => void): RealtimeHandlers {
     },
     onGameStandings() {
       void queryClient.invalidateQueries({ queryKey: gameKeys.competitions() })
+    },
+    onFeed() {
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all })
     },
   }
 }

@@ -16,6 +16,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'candidate-token-sign': () => import('../features/candidates/routes/candidate-sign-page'),
   'offer-token': () => import('../features/offers/routes/public-offer-page'),
   tv: () => import('../features/displays/routes/tv-page'),
+  feed: () => import('../features/feed/routes/feed-page'),
   'user-admin-displays': () => import('../features/displays/routes/displays-page'),
   start: () => import('./screens/start-page'),
   'user-admin-users': () => import('../features/users/routes/users-page'),

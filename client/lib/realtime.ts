@@ -7,6 +7,7 @@ import {
   officeChannel,
   CATALOG_CHANNEL,
   GAME_CHANNEL,
+  FEED_CHANNEL,
   type LiveNotification,
   type PresenceInfo,
   type RealtimeConfig,
@@ -37,6 +38,8 @@ export type RealtimeHandlers = {
   onNotification(n: LiveNotification): void
   /** The sales game's standings moved. */
   onGameStandings(): void
+  /** The team feed changed: an open feed reads again. */
+  onFeed(): void
 }
 
 /** Pulls soon after a poke, spread over two seconds so a poke to many devices does not arrive as one burst. */
@@ -83,6 +86,7 @@ export async function connectRealtime(user: UserData, handlers: RealtimeHandlers
   own.listen('SyncPoke', poke)
   echo.channel(CATALOG_CHANNEL).listen('SyncPoke', poke)
   echo.channel(GAME_CHANNEL).listen('GameStandings', () => handlers.onGameStandings())
+  echo.channel(FEED_CHANNEL).listen('FeedChanged', () => handlers.onFeed())
 
   // Presence: the user's teams (as member or coach) and office; the screens read who is present per team. An admin
   // acting as someone is not that person at work (decision 037): they join no presence channel, which the server

@@ -79,6 +79,9 @@ export function displayCredential(ctx: DisplaysContext) {
   return {
     verify,
 
+    /** A screen changed or revoked on this instance: what this instance read of it is read again at once. */
+    forget: (id: string) => void cache.delete(id),
+
     /**
      * How the screen stands, for the screen: waiting (with its code's expiry), expired, paired (what it shows), or
      * revoked. A paired screen whose secret is a day old is given a new one with the answer.

@@ -22,7 +22,7 @@ type Setup = Required<Pick<DisplaySetup, 'name' | 'officeId' | 'scenes'>> & { te
  * manager enters the code and says what the screen shows (an office they may pair screens to, teams of it, scenes);
  * later they change that or revoke the screen. Every change is versioned, logged and told as `display.changed`.
  */
-export function displayPairing(ctx: DisplaysContext) {
+export function displayPairing(ctx: DisplaysContext, after: { changed(id: string): void }) {
   const { database, d, ports, events, t } = ctx
 
   /** What the screen is to show, checked: an office the actor may pair screens to, and teams of that office. */
@@ -117,7 +117,7 @@ export function displayPairing(ctx: DisplaysContext) {
 
     /** What a paired screen shows, changed (its name, office, teams, scenes); a revoked one stays revoked. */
     async change(actor: Actor, id: string, input: DisplaySetup & { version: number }, c: Change): Promise<DisplayView> {
-      return database.transaction(async (tx) => {
+      const view = await database.transaction(async (tx) => {
         const before = await ownScreen(tx, actor, id, input.version)
         if (before.state !== 'paired') throw new ApiError(409, 'conflict')
         const setup = await checkedSetup(tx, actor, { ...input, teamIds: input.teamIds ?? [] }, c.translate)
@@ -130,11 +130,13 @@ export function displayPairing(ctx: DisplaysContext) {
         await events.record(tx, 'display.changed', { displayId: row.id, officeId: row.officeId, state: 'paired' }, { actorId: actor.id, at: c.now })
         return (await ctx.views(tx, [row]))[0]!
       })
+      after.changed(id)
+      return view
     },
 
     /** Revoked: its credential answers nothing more (within the credential's cache), and it pairs again from scratch. */
     async revoke(actor: Actor, id: string, version: number, c: Pick<Change, 'now'>): Promise<DisplayView> {
-      return database.transaction(async (tx) => {
+      const view = await database.transaction(async (tx) => {
         const before = await ownScreen(tx, actor, id, version)
         if (before.state === 'revoked') return (await ctx.views(tx, [before]))[0]!
         const row = await moved(tx, before, {
@@ -149,6 +151,9 @@ export function displayPairing(ctx: DisplaysContext) {
         await events.record(tx, 'display.changed', { displayId: row.id, officeId: row.officeId, state: 'revoked' }, { actorId: actor.id, at: c.now })
         return (await ctx.views(tx, [row]))[0]!
       })
+      // This instance answers the screen's next question from the row as it is now (others within their 2 s).
+      after.changed(id)
+      return view
     },
   }
 }

@@ -5,11 +5,11 @@ import { STANDING_SALE_STATUSES, WELCOME_DAYS } from '../../../shared/rules/disp
 import { rankOf } from '../../../shared/rules/game'
 import { addDays, businessDay } from '../../../shared/rules/work'
 import type { DisplayBudgetRow, DisplayScene, DisplayScenes } from '../../../shared/schemas/displays'
+import { reused } from '../../lib/reused'
 import type { DisplayRow, DisplaysContext, ScreenPlace } from './displays.context'
 
 /** How long the figures of one place are reused: every screen of an office asking within this reads once. */
 export const SCENES_CACHE_MS = 10_000
-const CACHE_LIMIT = 1_000
 
 /**
  * What a paired screen shows (docs/decisions/101): read for its office and teams only, never a parameter of the
@@ -19,7 +19,9 @@ const CACHE_LIMIT = 1_000
  */
 export function displayScenes(ctx: DisplaysContext) {
   const { db, ports } = ctx
-  const cache = new Map<string, { at: number; scenes: Promise<DisplayScenes> }>()
+  const scenesOf = reused<string, DisplayScenes>(SCENES_CACHE_MS)
+  // The month's gold goals are the organisation's (one read for every office's screens in the same 10 seconds).
+  const goalsOf = reused<string, Map<string, number>>(SCENES_CACHE_MS, 12)
 
   /** The screen's only reading right: the sale reports of its office. */
   const abilityOf = (officeId: string): AppAbility => createMongoAbility([{ action: 'view', subject: 'sale_reports', conditions: { officeId } }]) as AppAbility
@@ -93,7 +95,7 @@ export function displayScenes(ctx: DisplaysContext) {
       const daysInMonth = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()
       const base = { month, elapsed: Math.round((dayOfMonth / daysInMonth) * 1000) / 1000 }
       if (!want('budgets')) return { ...base, office: null, teams: [] }
-      const [byTeam, goals] = await Promise.all([totals(`${month}-01`), ports.goals(db, month)])
+      const [byTeam, goals] = await Promise.all([totals(`${month}-01`), goalsOf(month, now, () => ports.goals(db, month))])
       const row = (id: string, name: string, goal: number | undefined, value: number): DisplayBudgetRow => ({
         id,
         name,
@@ -165,14 +167,7 @@ export function displayScenes(ctx: DisplaysContext) {
       const place = { officeId: row.officeId, teamIds: [...row.teamIds].sort() }
       const shows = new Set(row.scenes.map((s) => s.scene))
       const key = `${place.officeId}|${place.teamIds.join(',')}|${[...shows].sort().join(',')}`
-      const hit = cache.get(key)
-      if (hit && now - hit.at < SCENES_CACHE_MS) return hit.scenes
-      if (cache.size >= CACHE_LIMIT) cache.clear()
-      const scenes = read(place, shows, now)
-      cache.set(key, { at: now, scenes })
-      // A failed read is not kept: the next screen asks again.
-      scenes.catch(() => cache.delete(key))
-      return scenes
+      return scenesOf(key, now, () => read(place, shows, now))
     },
   }
 }

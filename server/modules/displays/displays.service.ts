@@ -13,11 +13,12 @@ export type { DisplaysPorts } from './displays.context'
  */
 export function displaysService(deps: DisplaysDeps, ports: DisplaysPorts) {
   const ctx = displaysContext(deps, ports)
+  const credential = displayCredential(ctx)
   return {
     /** a screen asking for its code; pairing it, changing what it shows, revoking it */
-    pairing: displayPairing(ctx),
+    pairing: displayPairing(ctx, { changed: credential.forget }),
     /** the screen's own credential: checked on its every request, renewed once a day */
-    credential: displayCredential(ctx),
+    credential,
     /** the screens an admin or a manager sees */
     reads: displayReads(ctx),
     /** what a paired screen shows, read for its office and teams */

@@ -190,7 +190,9 @@ describe('the display credential', () => {
     expect(stale.status).toBe(409)
     const revoked = await app.request('POST', `/api/displays/${k.id}/revoke`, { cookie: admin.cookie, body: { version: paired.version } })
     expect(revoked.json).toMatchObject({ state: 'revoked' })
-    await expect.poll(async () => (await statusOf(k.auth)).body, { timeout: 5_000, interval: 100 }).toEqual({ state: 'revoked' })
+    // The instance that revoked it answers from the row at once (the screen's reading a moment before is not kept);
+    // another instance within its 2 s of cache.
+    expect((await statusOf(k.auth)).body).toEqual({ state: 'revoked' })
     const [logged] = await db
       .select()
       .from(t.activityLog)

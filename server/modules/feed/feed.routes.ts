@@ -29,19 +29,21 @@ const actorOf = (c: Context<AppEnv>) => actorOfAuth(c.var.auth!)
 const UNPOSTED_IMAGES_BYTES = 20 * 1024 * 1024
 
 /**
- * The team feed (docs/decisions/102): everyone signed in reads the feed of the people they may see, reacts and
+ * The team feed (docs/decisions/102): everyone in the sales game (`view salesflow`) reads the feed of the people they may see, reacts and
  * comments; managers post (`create feed_posts` in their office) and remove what does not belong (`delete feed_posts`);
  * an item's author and the person it is about remove it too.
  */
 export function feedRoutes(feed: FeedService, files: FileStore) {
+  // The feed is the sales game's room: whoever takes part in the game reads it, reacts and comments.
+  const reads = access.can('view', 'salesflow')
   // A post's image is read by whoever sees the post (its author always).
   files.readPolicy('feed_image', async (file, auth, db) => feed.reads.mayReadImage(db, actorOfAuth(auth), file.id))
   return (
     new Hono<AppEnv>()
-      .get('/feed', access.signedIn(), validate('query', feedQuerySchema), async (c) =>
+      .get('/feed', reads, validate('query', feedQuerySchema), async (c) =>
         c.json(await feed.reads.page(actorOf(c), c.req.valid('query').before), 200),
       )
-      .get('/feed/:id', access.signedIn(), validate('param', feedIdSchema), async (c) =>
+      .get('/feed/:id', reads, validate('param', feedIdSchema), async (c) =>
         c.json(await feed.reads.item(actorOf(c), c.req.valid('param').id), 200),
       )
       .post('/feed/posts', access.can('create', 'feed_posts'), validate('json', feedPostSchema), async (c) =>
@@ -58,22 +60,22 @@ export function feedRoutes(feed: FeedService, files: FileStore) {
         })
         return c.json({ id, src: `/api/files/${id}` }, 201)
       })
-      .post('/feed/:id/reactions', access.signedIn(), validate('param', feedIdSchema), validate('json', feedReactionSchema), async (c) =>
+      .post('/feed/:id/reactions', reads, validate('param', feedIdSchema), validate('json', feedReactionSchema), async (c) =>
         c.json(await feed.changes.react(actorOf(c), c.req.valid('param').id, c.req.valid('json').emoji, Date.now()), 200),
       )
-      .post('/feed/:id/comments', access.signedIn(), validate('param', feedIdSchema), validate('json', feedCommentSchema), async (c) =>
+      .post('/feed/:id/comments', reads, validate('param', feedIdSchema), validate('json', feedCommentSchema), async (c) =>
         c.json(await feed.changes.comment(actorOf(c), c.req.valid('param').id, c.req.valid('json').text, Date.now()), 201),
       )
-      .delete('/feed/:id', access.signedIn(), validate('param', feedIdSchema), async (c) => {
+      .delete('/feed/:id', reads, validate('param', feedIdSchema), async (c) => {
         await feed.changes.removeItem(actorOf(c), c.req.valid('param').id, Date.now())
         return c.body(null, 204)
       })
-      .delete('/feed/:id/comments/:commentId', access.signedIn(), validate('param', feedCommentIdSchema), async (c) => {
+      .delete('/feed/:id/comments/:commentId', reads, validate('param', feedCommentIdSchema), async (c) => {
         const { id, commentId } = c.req.valid('param')
         await feed.changes.removeComment(actorOf(c), id, commentId, Date.now())
         return c.body(null, 204)
       })
-      .put('/feed/settings', access.signedIn(), validate('json', feedSettingsSchema), async (c) =>
+      .put('/feed/settings', reads, validate('json', feedSettingsSchema), async (c) =>
         c.json(await feed.changes.saveSettings(actorOf(c), c.req.valid('json'), Date.now()), 200),
       )
   )

@@ -4,6 +4,7 @@ import { addDays, businessDay, businessDayStart } from '../../../shared/rules/wo
 import type { CompetitionStandingRow } from '../../../shared/schemas/game'
 import type { DisplayCompetition } from '../../../shared/schemas/displays'
 import type { Db } from '../../db/client'
+import { reused } from '../../lib/reused'
 import type { GameContext } from './game.context'
 
 /** The office screen's place: an office, or some of its teams. */
@@ -11,6 +12,8 @@ export type ScreenPlace = { officeId: string; teamIds: string[] }
 
 /** How many rows of a board or a competition a screen shows. */
 const SCREEN_ROWS = 10
+/** A competition's standing is computed once in this long for every screen that shows it (every office's). */
+const STANDING_REUSE_MS = 10_000
 
 /**
  * The game as an office screen shows it (issue 76, docs/decisions/101): the day's and the month's XP of an office or
@@ -19,6 +22,10 @@ const SCREEN_ROWS = 10
  */
 export function gameScreen(ctx: GameContext) {
   const { db, t, competitions } = ctx
+  const standings = reused<string, CompetitionStandingRow[]>(STANDING_REUSE_MS, 200)
+  /** A running competition's rows, as any screen asks for them (computed once per 10 s for every office's screens). */
+  const standingOf = (id: string, now: number) =>
+    standings(id, now, () => competitions.reads.standing({ id: '', teamIds: [], officeId: null, regionId: null }, false, id, now).then((s) => s.rows))
 
   /** Which of these people chose to be hidden from others' leaderboards. */
   async function hiddenAmong(on: Db, userIds: string[]): Promise<Set<string>> {
@@ -63,8 +70,7 @@ export function gameScreen(ctx: GameContext) {
       const running = (await competitions.reads.list(player, false, now)).filter((c) => c.phase === 'ongoing').slice(0, 5)
       const out: DisplayCompetition[] = []
       for (const c of running) {
-        const standing = await competitions.reads.standing(player, false, c.id, now)
-        let rows: CompetitionStandingRow[] = standing.rows
+        let rows = await standingOf(c.id, now)
         if (c.kind === 'sellers') {
           const hidden = await hiddenAmong(
             db,

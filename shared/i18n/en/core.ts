@@ -966,6 +966,7 @@ export const enCore = {
     'user-admin-oph': 'OPH targets',
     'user-admin-displays': 'Office screens',
     tv: 'Office screen',
+    feed: 'Team feed',
     'user-admin-regions': 'Regions',
     'user-admin-regions-id': 'Region',
     'user-admin-roles': 'Roles',

@@ -965,6 +965,7 @@ export const fiCore = {
     'user-admin-oph': 'OPH-tavoitteet',
     'user-admin-displays': 'Toimiston näytöt',
     tv: 'Toimiston näyttö',
+    feed: 'Tiimisyöte',
     'user-admin-regions': 'Alueet',
     'user-admin-regions-id': 'Alue',
     'user-admin-roles': 'Roolit',

@@ -946,6 +946,7 @@ export const svCore = {
     'user-admin-oph': 'OPH-mål',
     'user-admin-displays': 'Kontorsskärmar',
     tv: 'Kontorsskärm',
+    feed: 'Teamflödet',
     'user-admin-regions': 'Regioner',
     'user-admin-regions-id': 'Region',
     'user-admin-roles': 'Roller',

@@ -20,7 +20,7 @@ const save = (kept: Kept) => localStorage.setItem(STORAGE_KEY, JSON.stringify(ke
 const forget = () => localStorage.removeItem(STORAGE_KEY)
 
 /** How often the kiosk asks how it stands: waiting for its pairing, and once paired (realtime tells it sooner). */
-export const KIOSK_TIMERS = { pendingMs: 2_000, pairedMs: 10_000, scenesMs: 60_000, pokedScenesMs: 15_000, retryMaxMs: 30_000 }
+export const KIOSK_TIMERS = { pendingMs: 2_000, pairedMs: 10_000, scenesMs: 60_000, pokedScenesMs: 15_000, retryMaxMs: 30_000, recheckMs: 2_500 }
 
 /** What the kiosk tells the page: a moment to show; that it is no longer paired (what was queued goes). */
 export type KioskHandlers = { onFlash(flash: DisplayNewsflash): void; onUnpaired(): void }
@@ -57,6 +57,7 @@ export function useKiosk(handlers: KioskHandlers): KioskState {
     let scenesDue = 0
     let failures = 0
     let live: { id: string; stop(): void } | null = null
+    let recheck: ReturnType<typeof setTimeout> | undefined
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(done, ms)
@@ -105,7 +106,11 @@ export function useKiosk(handlers: KioskHandlers): KioskState {
           id,
           ...connectScreen(id, () => displayAuthorization(load()?.id ?? id, load()?.secret ?? ''), {
             onFlash: (f) => handlersRef.current.onFlash(f),
-            onChanged: () => wake?.(),
+            // Asked at once, and again once every instance has read the screen's row afresh (they keep it 2 s).
+            onChanged: () => {
+              wake?.()
+              recheck = setTimeout(() => wake?.(), KIOSK_TIMERS.recheckMs)
+            },
             onStandings: () => {
               scenesDue = Math.min(scenesDue, Date.now() + KIOSK_TIMERS.pokedScenesMs * Math.random())
               wake?.()
@@ -155,6 +160,7 @@ export function useKiosk(handlers: KioskHandlers): KioskState {
     void run()
     return () => {
       stopped = true
+      clearTimeout(recheck)
       wake?.()
       unlink()
     }
