@@ -20,7 +20,7 @@ import { offersReactions } from '../modules/offers/offers.reactions'
 import { displaysReactions } from '../modules/displays/displays.reactions'
 import { displaysService } from '../modules/displays/displays.service'
 import { feedReactions } from '../modules/feed/feed.reactions'
-import { feedService } from '../modules/feed/feed.service'
+import { feedService, type FeedService } from '../modules/feed/feed.service'
 import { transcriptionsReactions } from '../modules/transcriptions/transcriptions.reactions'
 import { transcriptionsService } from '../modules/transcriptions/transcriptions.service'
 import { gameReactions } from '../modules/game/game.reactions'
@@ -28,7 +28,7 @@ import { gameService } from '../modules/game/game.service'
 import { guidesService, type GuidesPorts } from '../modules/guides/guides.service'
 import { guidesSync } from '../modules/guides/guides.sync'
 import { notificationsReactions } from '../modules/notifications/notifications.reactions'
-import { notificationsService } from '../modules/notifications/notifications.service'
+import { notificationsService, type NotificationsPorts } from '../modules/notifications/notifications.service'
 import { ordersService, type OrdersService } from '../modules/orders/orders.service'
 import { ophService } from '../modules/org/oph.service'
 import { orgRepo } from '../modules/org/org.repo'
@@ -78,6 +78,8 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   let timeReports: TimeReportsService | null = null
   let orders: OrdersService | null = null
   let offers: OffersService | null = null
+  // The feed is made after the alerts, which ask it who muted it (at delivery, long after assembly).
+  let feedOf: FeedService | null = null
   const sales = salesService(deps, {
     catalogForSale: catalog.forSale,
     checkoutsOfDay: (tx, userId, date) => timeReports!.fromDevice.checkoutsOfDay(tx, userId, date),
@@ -112,7 +114,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const pay = payService(deps)
   const timeAdmin = timeReportsAdmin(deps, { payableOf: pay.commissions.payableOf })
   const exportsOfPay = payExports(deps, pay, timeAdmin.forPay, options.payHooks)
-  const notifications = alerts(deps, directory, org, sales)
+  const notifications = alerts(deps, directory, org, sales, (db, ids) => feedOf!.reads.mutedAmong(db, ids))
   const quality = qualityService(deps, {
     sale: { forSurvey: sales.forOthers.quality.forSurvey, outcome: sales.forOthers.quality.outcome },
     employmentDate: directory.places.employmentDate,
@@ -187,6 +189,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
 
   // The office screens and the team feed (docs/decisions/101, 102): what they show is asked of the areas that own it.
   const { displays, feed } = theRoom(deps, { org, directory, game, sales, catalog, timeAdmin, budgets, guides, personNames, teamNames })
+  feedOf = feed
 
   return {
     assistant,
@@ -364,7 +367,13 @@ function messaging(
 }
 
 /** The alerts ask the users area for people and reach, the org for places, and sales for a sale's label (decision 030). */
-function alerts(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: ReturnType<typeof orgRepo>, sales: ReturnType<typeof salesService>) {
+function alerts(
+  deps: Deps,
+  directory: ReturnType<typeof usersDirectory>,
+  org: ReturnType<typeof orgRepo>,
+  sales: ReturnType<typeof salesService>,
+  feedMuted: NotificationsPorts['feedMuted'],
+) {
   return notificationsService(deps, {
     people: directory.people.people,
     coachesOf: directory.people.coachesOf,
@@ -377,6 +386,7 @@ function alerts(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: R
     teamsOfOffice: org.teamsOfOffice,
     membersOfTeams: directory.places.membersOfTeams,
     allTeams: async (db) => (await org.places(db)).teams.map((x) => x.id),
+    feedMuted,
   })
 }
 

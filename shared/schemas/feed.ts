@@ -29,8 +29,8 @@ export const feedCommentSchema = z.strictObject({ text: z.string().trim().min(1,
 export const feedCommentIdSchema = z.strictObject({ id: z.uuid(), commentId: z.uuid() })
 
 /**
- * A person's own choices: the feed muted (it stays out of their start page and tells them nothing new), their own
- * moments hidden from others. What reaches their phone is their notification settings' (feedPost, feedMine).
+ * A person's own choices: the feed muted (it tells them nothing: no feed alerts at all), their own moments hidden
+ * from others. What reaches their phone otherwise is their notification settings' (feedPost, feedMine).
  */
 export const feedSettingsSchema = z.strictObject({ muted: z.boolean(), hideOwn: z.boolean() })
 export type FeedSettings = z.infer<typeof feedSettingsSchema>

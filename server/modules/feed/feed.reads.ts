@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import { FEED_PAGE, feedVisible } from '../../../shared/rules/feed'
 import type { FeedItem, FeedPage } from '../../../shared/schemas/feed'
 import type { Db } from '../../db/client'
@@ -52,6 +52,19 @@ export function feedReads(ctx: FeedContext) {
         settings: await settingsOf(db, actor.id),
         mayPost: reader.everyOffice || (actor.officeId !== null && reader.postsIn(actor.officeId)),
       }
+    },
+
+    /** Those of these people who muted the feed (the alerts tell them nothing of it). */
+    async mutedAmong(on: Db, userIds: string[]): Promise<Set<string>> {
+      const muted = new Set<string>()
+      for (let i = 0; i < userIds.length; i += 500) {
+        const rows = await on
+          .select({ userId: ctx.S.userId })
+          .from(ctx.S)
+          .where(and(inArray(ctx.S.userId, userIds.slice(i, i + 500)), eq(ctx.S.muted, true)))
+        for (const r of rows) muted.add(r.userId)
+      }
+      return muted
     },
 
     /** Whether the actor sees the post that shows this image. */

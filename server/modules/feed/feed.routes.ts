@@ -40,12 +40,8 @@ export function feedRoutes(feed: FeedService, files: FileStore) {
   files.readPolicy('feed_image', async (file, auth, db) => feed.reads.mayReadImage(db, actorOfAuth(auth), file.id))
   return (
     new Hono<AppEnv>()
-      .get('/feed', reads, validate('query', feedQuerySchema), async (c) =>
-        c.json(await feed.reads.page(actorOf(c), c.req.valid('query').before), 200),
-      )
-      .get('/feed/:id', reads, validate('param', feedIdSchema), async (c) =>
-        c.json(await feed.reads.item(actorOf(c), c.req.valid('param').id), 200),
-      )
+      .get('/feed', reads, validate('query', feedQuerySchema), async (c) => c.json(await feed.reads.page(actorOf(c), c.req.valid('query').before), 200))
+      .get('/feed/:id', reads, validate('param', feedIdSchema), async (c) => c.json(await feed.reads.item(actorOf(c), c.req.valid('param').id), 200))
       .post('/feed/posts', access.can('create', 'feed_posts'), validate('json', feedPostSchema), async (c) =>
         c.json(await feed.changes.post(actorOf(c), c.req.valid('json'), { now: Date.now(), translate: c.var.t }), 201),
       )

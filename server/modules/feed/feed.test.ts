@@ -164,6 +164,17 @@ describe("a manager's post", () => {
     expect((await post(manager.cookie, { text: ' ', officeId: office })).status).toBe(400)
   })
 
+  it('tells nothing to whoever muted the feed, though they still read it', async () => {
+    const quiet = await app.newSeller({ firstName: 'Tyst', lastName: 'Flödesson' })
+    expect((await app.request('PUT', '/api/feed/settings', { cookie: quiet.cookie, body: { muted: true, hideOwn: false } })).status).toBe(200)
+    const item = (await post(manager.cookie, { text: 'Tyst inlägg', officeId: office })).json as unknown as FeedItem
+    await app.events.settled()
+    expect((await bellOf(quiet.answer.userData.id, 'feedPost')).map((n) => n.message)).not.toContain('Tyst inlägg')
+    expect((await bellOf(colleague.answer.userData.id, 'feedPost')).map((n) => n.message)).toContain('Tyst inlägg')
+    expect(await idsIn(quiet.cookie)).toContain(item.id)
+    expect((await pageOf(quiet.cookie)).settings.muted).toBe(true)
+  })
+
   it('shows its image to whoever sees the post, and to no one else', async () => {
     // A 1×1 PNG.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')

@@ -35,6 +35,8 @@ export type NotificationsPorts = {
   membersOfTeams(db: Db, teamIds: string[]): Promise<Array<{ id: string }>>
   /** every team of the organisation */
   allTeams(db: Db): Promise<string[]>
+  /** the team feed: who among these muted it (they are told nothing of it) */
+  feedMuted(db: Db, userIds: string[]): Promise<Set<string>>
 }
 
 export type Translate = Translator

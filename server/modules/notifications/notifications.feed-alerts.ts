@@ -5,7 +5,8 @@ import type { NotificationDelivery } from './notifications.delivery'
 
 /**
  * The team feed's alerts (docs/decisions/102): a manager's post to the people it is for, and a reaction or a comment
- * to the person whose moment or post it is. In the bell by default; pushed only to those who turned push on for it.
+ * to the person whose moment or post it is. In the bell by default; pushed only to those who turned push on for it;
+ * nothing to those who muted the feed.
  */
 export function feedAlerts(ctx: NotificationsContext, { notifyOf }: Pick<NotificationDelivery, 'notifyOf'>) {
   const { ports } = ctx
@@ -14,7 +15,16 @@ export function feedAlerts(ctx: NotificationsContext, { notifyOf }: Pick<Notific
   async function audienceOf(tx: Db, p: DomainEvent<'feed.posted'>['payload']): Promise<string[]> {
     const teams = p.teamId ? [p.teamId] : p.officeId ? await ports.teamsOfOffice(tx, p.officeId) : await ports.allTeams(tx)
     const members = await ports.membersOfTeams(tx, teams)
-    return [...new Set(members.map((m) => m.id))].filter((id) => id !== p.authorId)
+    return heard(
+      tx,
+      [...new Set(members.map((m) => m.id))].filter((id) => id !== p.authorId),
+    )
+  }
+
+  /** Those of these people who have not muted the feed. */
+  async function heard(tx: Db, userIds: string[]): Promise<string[]> {
+    const muted = await ports.feedMuted(tx, userIds)
+    return userIds.filter((id) => !muted.has(id))
   }
 
   return {
@@ -35,7 +45,7 @@ export function feedAlerts(ctx: NotificationsContext, { notifyOf }: Pick<Notific
       const name = (await ports.names(tx, { userIds: [p.byUserId] })).get(p.byUserId) ?? ''
       await notifyOf(tx, e, {
         type: 'feedMine',
-        userIds: [p.ownerId],
+        userIds: await heard(tx, [p.ownerId]),
         text: (tr) => ({
           title: p.emoji ? tr('feedAlerts.reactionTitle', { name, emoji: p.emoji }) : tr('feedAlerts.commentTitle', { name }),
           message: p.comment ?? tr('feedAlerts.mineMessage'),

@@ -43,7 +43,7 @@ export const enFeed = {
     published: 'The post is published',
     settings: 'My choices',
     muted: 'Mute the feed',
-    mutedHelp: 'The feed is not on your start page and you get no notifications about it.',
+    mutedHelp: 'You get no notifications about the feed, in the app, by push or by e-mail. You can still read it here.',
     hideOwn: 'Hide my moments from others',
     hideOwnHelp: "Your sales, levels and badges are not shown in others' feeds or on the office screens.",
     pushHelp: 'Push for posts and for reactions to your moments is chosen under Profile › Notifications.',

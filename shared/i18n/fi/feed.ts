@@ -43,7 +43,7 @@ export const fiFeed = {
     published: 'Julkaisu on julkaistu',
     settings: 'Omat valinnat',
     muted: 'Hiljennä syöte',
-    mutedHelp: 'Syöte ei näy aloitussivullasi, etkä saa siitä ilmoituksia.',
+    mutedHelp: 'Et saa syötteestä ilmoituksia sovelluksessa, push-ilmoituksina etkä sähköpostilla. Voit silti lukea sitä täällä.',
     hideOwn: 'Piilota tapahtumani muilta',
     hideOwnHelp: 'Kauppasi, tasosi ja merkkisi eivät näy muiden syötteessä eikä toimiston näytöillä.',
     pushHelp: 'Push-ilmoitukset julkaisuista ja reaktioista tapahtumiisi valitaan kohdassa Profiili › Ilmoitukset.',

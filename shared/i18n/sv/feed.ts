@@ -40,7 +40,7 @@ export const svFeed = {
     published: 'Inlägget är publicerat',
     settings: 'Mina val',
     muted: 'Tysta flödet',
-    mutedHelp: 'Flödet syns inte på din startsida och du får inga aviseringar om det.',
+    mutedHelp: 'Du får inga aviseringar om flödet, varken i appen, som push eller e-post. Du kan fortfarande läsa det här.',
     hideOwn: 'Dölj mina händelser för andra',
     hideOwnHelp: 'Dina affärer, nivåer och utmärkelser syns inte i andras flöde eller på kontorets skärmar.',
     pushHelp: 'Push för inlägg och för reaktioner på dina händelser väljer du under Profil › Aviseringar.',
