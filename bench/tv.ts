@@ -27,8 +27,9 @@ import { percentile, reportTargets, sized, SMOKE } from './lib'
  *   4. the soak: a kiosk (Chromium) showing every scene at 5 s each, its clock run forward SOAK_HOURS (24) hours in
  *      one-minute steps, a newsflash every simulated 20 minutes; the page's JS heap, DOM nodes and listeners after a
  *      garbage collection at the first and the last hour.
- * Targets: with 200 screens at once (a restart), status p95 under 100 ms and scenes p95 under 500 ms (one thread
- * answers them in turn: the last waits for the others); newsflash p95 under 2 s, revocation under 5 s,
+ * Targets: 200 screens at their own pace (status every 10 s, scenes every minute) under 5 % of one core; all at once
+ * (a restart: everything cold, one thread answering them in turn) status p95 under 250 ms and scenes p95 under 2 s;
+ * newsflash p95 under 2 s, revocation under 5 s,
  * the soak's heap growth under 10 % with nodes and listeners flat (within 5 %). Needs `npm run build` first.
  */
 if (!fs.existsSync('dist-server/index.mjs')) throw new Error('Build first: npm run build')
@@ -148,12 +149,13 @@ try {
     console.log(
       `  ${name.padEnd(7)} all ${SCREENS} at once: p50 ${ms(percentile(r.times, 50))}, p95 ${ms(p95)}; server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`,
     )
-    const target = name === 'status' ? 100 : 500
+    const target = name === 'status' ? 250 : 2_000
     if (p95 >= target) notMet.push(`${name} p95 ${ms(p95)} at ${SCREENS} screens at once (target < ${target} ms)`)
   }
   // At their own pace (status every 10 s, scenes every minute) the screens cost the server this share of one core.
   const share = (SCREENS / 10) * status.cpuPerRequest + (SCREENS / 60) * scenesRead.cpuPerRequest
   console.log(`  at their own pace (status every 10 s, scenes every minute): ${(share / 10).toFixed(2)} % of one core`)
+  if (share / 10 >= 5) notMet.push(`${SCREENS} screens at their own pace take ${(share / 10).toFixed(2)} % of one core (target < 5 %)`)
 
   // 2. Newsflashes on a screen of the seller's office.
   const watched = await pairedScreen(admin, sellerOffice.id, 'Lyssnar')
@@ -224,9 +226,12 @@ try {
   await page.getByTestId('tv-scene').waitFor()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable')
-  // Measured on the same scene each time (each scene has its own number of nodes): the office's day.
+  // Measured on the same scene each time (each scene has its own number of nodes), the office's day, with no flash
+  // over it.
+  const settled = async () =>
+    (await page.getByTestId('tv-scene').getAttribute('data-scene')) === 'office_day' && (await page.getByTestId('tv-newsflash').count()) === 0
   const measure = async () => {
-    for (let s = 0; s < 120 && (await page.getByTestId('tv-scene').getAttribute('data-scene')) !== 'office_day'; s++) await page.clock.runFor(1_000)
+    for (let s = 0; s < 120 && !(await settled()); s++) await page.clock.runFor(1_000)
     await cdp.send('HeapProfiler.collectGarbage')
     const { metrics } = await cdp.send('Performance.getMetrics')
     const m = new Map(metrics.map((x) => [x.name, x.value]))

@@ -93,5 +93,11 @@ test('a kiosk is paired by its code, cheers an approved sale, and stops within s
   await expect(tv.getByText(teamName)).toHaveCount(0)
   await expect(tv.getByTestId('tv-code')).not.toHaveText(code.replace(/(.{4})/, '$1 '))
   await expect(row).toContainText('Återkallad')
+  await screen(page, 'displays-list')
   await tvContext.close()
+
+  // The same moment in the team feed, on a desk.
+  await page.goto('/feed')
+  await expect(page.locator('[data-testid="feed-item"][data-kind="sale"]').filter({ hasText: `Tilda Tavla${stamp}` })).toBeVisible()
+  await screen(page, 'feed-desktop')
 })

@@ -55,7 +55,11 @@ export default function DisplaysPage() {
             { header: t('displays.admin.name'), cell: (r) => r.name ?? '–', strong: true },
             {
               header: t('displays.admin.state'),
-              cell: (r) => <Badge colorPalette={STATE_COLOURS[r.state]}>{t(`displays.admin.states.${r.state}`)}</Badge>,
+              cell: (r) => (
+                <Badge key={r.state} colorPalette={STATE_COLOURS[r.state]}>
+                  {t(`displays.admin.states.${r.state}`)}
+                </Badge>
+              ),
             },
             { header: t('displays.admin.office'), cell: (r) => r.officeName ?? '–' },
             {
