@@ -240,7 +240,16 @@ try {
   let first: Awaited<ReturnType<typeof measure>> | null = null
   let soakFlashes = 0
   const soakStart = now()
+  // The heap every simulated hour (without a collection): where it went if the page dies.
+  const hourly: number[] = []
+  let reached = 0
+  page.on('crash', () => console.log(`  soak: the page crashed at minute ${reached}; heap by hour ${hourly.map((h) => h.toFixed(1)).join(' ')} MB`))
   for (let minute = 1; minute <= SOAK_HOURS * 60; minute++) {
+    reached = minute
+    if (minute % 60 === 0) {
+      const { metrics } = await cdp.send('Performance.getMetrics')
+      hourly.push(metrics.find((x) => x.name === 'JSHeapUsedSize')!.value / 1024 / 1024)
+    }
     await page.clock.runFor(60_000)
     // Its reads and its socket are real: a moment for them each simulated minute.
     await page.waitForTimeout(SMOKE ? 5 : 15)
@@ -254,6 +263,7 @@ try {
   const phase = await page.getByTestId('tv').getAttribute('data-phase')
   await browser.close()
   const growth = (last.heapMb - first!.heapMb) / first!.heapMb
+  console.log(`  soak: heap by hour ${hourly.map((h) => h.toFixed(1)).join(' ')} MB`)
   console.log(
     `  soak: ${SOAK_HOURS} h simulated in ${((now() - soakStart) / 1000).toFixed(0)} s, ${soakFlashes} newsflashes; after 1 h ${first!.heapMb.toFixed(1)} MB heap, ${first!.nodes} nodes, ${first!.listeners} listeners; at the end ${last.heapMb.toFixed(1)} MB (${(growth * 100).toFixed(1)} %), ${last.nodes} nodes, ${last.listeners} listeners; still ${phase}`,
   )

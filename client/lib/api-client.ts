@@ -70,6 +70,26 @@ export function setUnauthenticatedHandler(handler: () => void) {
 }
 
 /**
+ * A call made without anyone's session (an office screen with its own credential in a header): the same reading of a
+ * failed answer, but no cookie is sent and a refusal signs no one out of this browser (an admin trying /tv in their
+ * own browser stays signed in).
+ */
+async function sessionlessFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers)
+  headers.set('Accept', 'application/json')
+  headers.set('Accept-Language', currentLanguage())
+  let res: Response
+  try {
+    res = await fetch(input, { ...init, headers, credentials: 'omit', cache: 'no-store' })
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err
+    throw new NetworkError()
+  }
+  if (res.ok) return res
+  throw new ApiClientError(res.status, (await res.json().catch(() => null)) as ApiErrorBody | null)
+}
+
+/**
  * Every API call goes through here: the user's language, the session cookie, and one reading of a failed answer —
  * a network failure is a NetworkError, any other failure an ApiClientError with the server's translated body; a
  * 401 while signed in ends the session (the app goes to login), a 503 `maintenance` opens the maintenance page.
@@ -106,6 +126,8 @@ async function appFetch(input: RequestInfo | URL, init: RequestInit = {}): Promi
  * checked by the compiler, e.g. `call(rpc.profile.$patch({ json: input }))`.
  */
 export const rpc = hc<ApiType>('/', { fetch: appFetch }).api
+/** The same API for calls without a session (sessionlessFetch). */
+export const sessionlessRpc = hc<ApiType>('/', { fetch: sessionlessFetch }).api
 
 type Success<R extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<R>>>
 

@@ -1,7 +1,5 @@
 import Echo from 'laravel-echo'
-import Pusher from 'pusher-js'
 import {
-  REALTIME_TIMERS,
   userChannel,
   teamChannel,
   officeChannel,
@@ -12,10 +10,10 @@ import {
   type PresenceInfo,
   type RealtimeConfig,
 } from '../../shared/realtime'
-import { reconnectWhenBack, type ReconnectingClient } from '../../shared/realtime-return'
 import type { UserData } from '../../shared/schemas/auth'
 import { call, rpc } from './api-client'
 import { notificationPopup } from './popup-store'
+import { pusherClient } from './pusher-client'
 import { announced, realtimeStore, type ConnectionState, type PresentMember } from './realtime-store'
 
 /**
@@ -47,24 +45,8 @@ const POKE_SPREAD_MS = 2000
 
 export async function connectRealtime(user: UserData, handlers: RealtimeHandlers): Promise<Connection> {
   const config: RealtimeConfig = await call(rpc.realtime.config.$get())
-  const secure = config.forceTLS || window.location.protocol === 'https:'
-  const port = config.wsPort ?? (window.location.port ? Number(window.location.port) : secure ? 443 : 80)
-  const client = new Pusher(config.key, {
-    cluster: config.cluster,
-    wsHost: config.wsHost ?? window.location.hostname,
-    wsPort: port,
-    wssPort: port,
-    forceTLS: secure,
-    enabledTransports: ['ws', 'wss'],
-    activityTimeout: REALTIME_TIMERS.activityTimeout,
-    pongTimeout: REALTIME_TIMERS.pongTimeout,
-    unavailableTimeout: REALTIME_TIMERS.unavailableTimeout,
-    channelAuthorization: { endpoint: config.authEndpoint, transport: 'ajax' },
-    userAuthentication: { endpoint: config.userAuthEndpoint, transport: 'ajax' },
-  })
+  const { client, stop: stopClient } = pusherClient(config)
   client.connection.bind('state_change', ({ current }: { current: ConnectionState }) => realtimeStore.setState(current))
-  // Back within a couple of seconds of the server answering again, not after pusher-js's own 15 s timeouts.
-  const stopReturning = reconnectWhenBack(client as unknown as ReconnectingClient, async () => (await fetch('/api/health', { cache: 'no-store' })).ok)
   realtimeStore.setState(client.connection.state as ConnectionState)
   const echo = new Echo({ broadcaster: 'pusher', client, withoutInterceptors: true })
 
@@ -124,11 +106,11 @@ export async function connectRealtime(user: UserData, handlers: RealtimeHandlers
 
   return {
     stop() {
-      stopReturning()
       if (pokeTimer) clearTimeout(pokeTimer)
       echo.leave(userChannel(user.id))
       for (const name of presence) echo.leave(name)
       echo.disconnect()
+      stopClient()
       realtimeStore.reset()
     },
   }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { DomainEvent, EventBus } from '../platform/events'
+import type { TestApp } from './harness'
 
 type Order = { providerId: string; products: Array<{ productId: string; quantity: number }>; externalOrderNumber?: string | null }
 
@@ -34,4 +36,42 @@ export function recordEvents(events: EventBus): DomainEvent[] {
     handle: async (event) => void received.push(event),
   })
   return received
+}
+
+/**
+ * A seller's phone sending sales and back office moving them (`regret` with a reason), each move's reactions settled:
+ * what the tests of the areas that react to approvals (the game, the office screens, the feed) start from.
+ */
+export function saleMoves(
+  app: Pick<TestApp, 'database' | 'events' | 'request' | 'device'>,
+  who: { seller: string; backoffice: string },
+  product: { id: string; providerId: string },
+) {
+  const push = app.device(who.seller).push
+  const { db, t } = app.database
+  async function move(saleId: string, status: string) {
+    const [sale] = await db.select({ v: t.sales.version }).from(t.sales).where(eq(t.sales.id, saleId))
+    const body = status === 'regret' ? { status, reason: 'Ångrat' } : { status }
+    const r = await app.request('POST', `/api/sale-reports/${saleId}/status`, { cookie: who.backoffice, body: { version: sale!.v, ...body } })
+    if (r.status !== 200) throw new Error(`move ${saleId} to ${status}: ${r.status} ${r.text}`)
+    await app.events.settled()
+  }
+  /** A sale the seller sent (not yet approved). */
+  async function entered() {
+    const args = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] })
+    const answer = (await push('createSale', args)) as { applied?: number }
+    if (answer.applied !== 1) throw new Error(`createSale: ${JSON.stringify(answer)}`)
+    return args.id
+  }
+  return {
+    push,
+    move,
+    entered,
+    /** A sale the seller sent and back office approved. */
+    async approved() {
+      const id = await entered()
+      await move(id, 'approved')
+      return id
+    },
+  }
 }

@@ -4,7 +4,7 @@ import { REALTIME_EVENTS, wire } from '../../../shared/realtime'
 import { DISPLAY_SCENES } from '../../../shared/rules/displays'
 import type { DisplayNewsflash, DisplayPairing, DisplayScenes, DisplayView } from '../../../shared/schemas/displays'
 import { businessDay } from '../../../shared/rules/work'
-import { saleArgs } from '../../test/fixtures'
+import { saleMoves } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -20,7 +20,6 @@ const seller = await app.login('seller@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const sellerId = seller.answer.userData.id
 const sellerName = seller.answer.userData.fullName
-const push = app.device(seller.cookie).push
 const product = (await app.products(seller.cookie))[0]!
 await db.update(t.products).set({ gamePoints: 30 }).where(eq(t.products.id, product.id))
 
@@ -62,19 +61,9 @@ const scenesOf = async (auth: string) => {
   const r = await app.request('GET', '/api/display/scenes', { headers: { authorization: auth } })
   return { status: r.status, body: r.json as unknown as DisplayScenes }
 }
-async function approvedSale() {
-  const args = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] })
-  expect(await push('createSale', args)).toMatchObject({ applied: 1 })
-  await move(args.id, 'approved')
-  return args.id
-}
-async function move(saleId: string, status: string) {
-  const [sale] = await db.select({ v: t.sales.version }).from(t.sales).where(eq(t.sales.id, saleId))
-  const body = status === 'regret' ? { status, reason: 'Ångrat' } : { status }
-  const r = await app.request('POST', `/api/sale-reports/${saleId}/status`, { cookie: backoffice.cookie, body: { version: sale!.v, ...body } })
-  expect(r.status, r.text).toBe(200)
-  await app.events.settled()
-}
+const sales = saleMoves(app, { seller: seller.cookie, backoffice: backoffice.cookie }, product)
+const { move } = sales
+const approvedSale = sales.approved
 const flashesTo = (id: string) =>
   sent.filter((s) => s.event === REALTIME_EVENTS.displayNewsflash && s.channels.includes(wire.display(id))).map((s) => s.data as DisplayNewsflash)
 
@@ -167,8 +156,7 @@ describe('the newsflash', () => {
     // A regret of the approved sale, and a new sale that is only entered, are never cheered.
     sent.length = 0
     await move(saleId, 'regret')
-    const args = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] })
-    expect(await push('createSale', args)).toMatchObject({ applied: 1 })
+    await sales.entered()
     await app.events.settled()
     expect(flashesTo(mine.id)).toEqual([])
   })

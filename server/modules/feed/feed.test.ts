@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { FeedComment, FeedItem, FeedPage } from '../../../shared/schemas/feed'
-import { saleArgs } from '../../test/fixtures'
+import { saleMoves } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -19,7 +19,6 @@ const sellerName = seller.answer.userData.fullName
 const office = seller.answer.userData.officeId!
 expect(manager.answer.userData.officeId).toBe(office)
 const product = (await app.products(seller.cookie))[0]!
-const push = app.device(seller.cookie).push
 
 /** A colleague in the seller's team, and a seller of another office, each signed in. */
 const colleague = await app.newSeller({ firstName: 'Kollega', lastName: 'Flödesson' })
@@ -38,19 +37,9 @@ const pageOf = async (cookie: string, before?: string) => {
   return r.json as unknown as FeedPage
 }
 const idsIn = async (cookie: string) => (await pageOf(cookie)).items.map((i) => i.id)
-async function approvedSale() {
-  const args = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] })
-  expect(await push('createSale', args)).toMatchObject({ applied: 1 })
-  await move(args.id, 'approved')
-  return args.id
-}
-async function move(saleId: string, status: string) {
-  const [sale] = await db.select({ v: t.sales.version }).from(t.sales).where(eq(t.sales.id, saleId))
-  const body = status === 'regret' ? { status, reason: 'Ångrat' } : { status }
-  const r = await app.request('POST', `/api/sale-reports/${saleId}/status`, { cookie: backoffice.cookie, body: { version: sale!.v, ...body } })
-  expect(r.status, r.text).toBe(200)
-  await app.events.settled()
-}
+const sales = saleMoves(app, { seller: seller.cookie, backoffice: backoffice.cookie }, product)
+const { move } = sales
+const approvedSale = sales.approved
 const itemOfSale = async (saleId: string) =>
   (
     await db
@@ -67,12 +56,11 @@ const bellOf = async (userId: string, type: string) =>
 
 describe('the moments of an office', () => {
   it('shows a sale once back office approves it, to the office and not to another; a regret takes it out', async () => {
-    const args = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] })
-    expect(await push('createSale', args)).toMatchObject({ applied: 1 })
+    const saleId = await sales.entered()
     await app.events.settled()
-    expect(await itemOfSale(args.id)).toBeUndefined()
-    await move(args.id, 'approved')
-    const item = (await itemOfSale(args.id))!
+    expect(await itemOfSale(saleId)).toBeUndefined()
+    await move(saleId, 'approved')
+    const item = (await itemOfSale(saleId))!
     const seen = (await pageOf(colleague.cookie)).items.find((i) => i.id === item.id)!
     expect(seen).toMatchObject({ kind: 'sale', person: { id: sellerId, name: sellerName }, what: [product.name] })
     expect(await idsIn(stranger.cookie)).not.toContain(item.id)
@@ -83,10 +71,10 @@ describe('the moments of an office', () => {
       await db
         .select()
         .from(t.feedItems)
-        .where(eq(t.feedItems.sourceKey, `sale:${args.id}`)),
+        .where(eq(t.feedItems.sourceKey, `sale:${saleId}`)),
     ).toHaveLength(1)
-    await move(args.id, 'regret')
-    expect(await itemOfSale(args.id)).toBeUndefined()
+    await move(saleId, 'regret')
+    expect(await itemOfSale(saleId)).toBeUndefined()
     expect(await idsIn(colleague.cookie)).not.toContain(item.id)
   })
 

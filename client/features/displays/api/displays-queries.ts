@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { DisplaySetup, PairDisplayInput } from '../../../../shared/schemas/displays'
 import { changeDisplay, listDisplays, pairDisplay, revokeDisplay } from './displays-api'
 import { displaysKeys } from './displays-keys'
+import { useRefreshAfter } from '../../../lib/query-client'
 
 /** The office screens feature's queries: its screens read and change through these hooks (docs/how-to.md). */
 
@@ -11,12 +12,7 @@ export function useDisplays() {
 
 /** A screen paired, changed or revoked: the list is read again. */
 export function useDisplayChanges() {
-  const queryClient = useQueryClient()
-  const after = async <T>(done: Promise<T>) => {
-    const out = await done
-    await queryClient.invalidateQueries({ queryKey: displaysKeys.all })
-    return out
-  }
+  const after = useRefreshAfter(displaysKeys.all)
   return {
     pair: (input: PairDisplayInput) => after(pairDisplay(input)),
     change: (id: string, input: DisplaySetup & { version: number }) => after(changeDisplay(id, input)),

@@ -1,7 +1,6 @@
-import Pusher from 'pusher-js'
-import { displayChannel, GAME_CHANNEL, REALTIME_EVENTS, REALTIME_TIMERS, type RealtimeConfig } from '../../../../shared/realtime'
-import { reconnectWhenBack, type ReconnectingClient } from '../../../../shared/realtime-return'
+import { displayChannel, GAME_CHANNEL, REALTIME_EVENTS, type RealtimeConfig } from '../../../../shared/realtime'
 import type { DisplayNewsflash } from '../../../../shared/schemas/displays'
+import { pusherClient } from '../../../lib/pusher-client'
 import { displayRealtime } from '../api/displays-api'
 
 type Handlers = {
@@ -30,31 +29,14 @@ export function connectScreen(displayId: string, authorization: () => string, ha
       return
     }
     if (stopped) return
-    const secure = config.forceTLS || window.location.protocol === 'https:'
-    const port = config.wsPort ?? (window.location.port ? Number(window.location.port) : secure ? 443 : 80)
-    const client = new Pusher(config.key, {
-      cluster: config.cluster,
-      wsHost: config.wsHost ?? window.location.hostname,
-      wsPort: port,
-      wssPort: port,
-      forceTLS: secure,
-      enabledTransports: ['ws', 'wss'],
-      activityTimeout: REALTIME_TIMERS.activityTimeout,
-      pongTimeout: REALTIME_TIMERS.pongTimeout,
-      unavailableTimeout: REALTIME_TIMERS.unavailableTimeout,
-      channelAuthorization: { endpoint: config.authEndpoint, transport: 'ajax', headersProvider: () => ({ Authorization: authorization() }) },
-    })
-    const stopReturning = reconnectWhenBack(client as unknown as ReconnectingClient, async () => (await fetch('/api/health', { cache: 'no-store' })).ok)
+    const { client, stop: stopClient } = pusherClient(config, () => ({ Authorization: authorization() }))
     const own = client.subscribe(`private-${displayChannel(displayId)}`)
     own.bind(REALTIME_EVENTS.displayNewsflash, (flash: DisplayNewsflash) => handlers.onFlash(flash))
     own.bind(REALTIME_EVENTS.displayChanged, () => handlers.onChanged())
     // A socket the server closed (a revocation) or a channel it refused: ask how the screen stands.
     own.bind('pusher:subscription_error', () => handlers.onChanged())
     client.subscribe(GAME_CHANNEL).bind(REALTIME_EVENTS.gameStandings, () => handlers.onStandings())
-    stop = () => {
-      stopReturning()
-      client.disconnect()
-    }
+    stop = stopClient
   })()
   return {
     stop() {

@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { FeedPostInput, FeedReaction, FeedSettings } from '../../../../shared/schemas/feed'
 import { commentOn, feedItem, feedPage, postToFeed, reactTo, removeFeedComment, removeFeedItem, saveFeedSettings } from './feed-api'
 import { feedKeys } from './feed-keys'
+import { useRefreshAfter } from '../../../lib/query-client'
 
 /** The feed's queries and changes: its screens read and change through these hooks (docs/how-to.md). */
 
@@ -21,12 +22,7 @@ export function useFeedItem(id: string | null) {
 
 /** Every change reads the feed again (the server decides what each reader sees). */
 export function useFeedChanges() {
-  const queryClient = useQueryClient()
-  const after = async <T>(done: Promise<T>) => {
-    const out = await done
-    await queryClient.invalidateQueries({ queryKey: feedKeys.all })
-    return out
-  }
+  const after = useRefreshAfter(feedKeys.all)
   return {
     post: (input: FeedPostInput) => after(postToFeed(input)),
     react: (id: string, emoji: FeedReaction) => after(reactTo(id, emoji)),
