@@ -69,22 +69,26 @@ export function setUnauthenticatedHandler(handler: () => void) {
   onUnauthenticated = handler
 }
 
+/** A request with the API's headers (JSON, the user's language); not reaching the server is a NetworkError. */
+async function send(input: RequestInfo | URL, init: RequestInit, how: RequestInit): Promise<Response> {
+  const headers = new Headers(init.headers)
+  headers.set('Accept', 'application/json')
+  headers.set('Accept-Language', currentLanguage())
+  try {
+    return await fetch(input, { ...init, headers, ...how })
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err
+    throw new NetworkError()
+  }
+}
+
 /**
  * A call made without anyone's session (an office screen with its own credential in a header): the same reading of a
  * failed answer, but no cookie is sent and a refusal signs no one out of this browser (an admin trying /tv in their
  * own browser stays signed in).
  */
 async function sessionlessFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers)
-  headers.set('Accept', 'application/json')
-  headers.set('Accept-Language', currentLanguage())
-  let res: Response
-  try {
-    res = await fetch(input, { ...init, headers, credentials: 'omit', cache: 'no-store' })
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err
-    throw new NetworkError()
-  }
+  const res = await send(input, init, { credentials: 'omit', cache: 'no-store' })
   if (res.ok) return res
   throw new ApiClientError(res.status, (await res.json().catch(() => null)) as ApiErrorBody | null)
 }
@@ -95,16 +99,7 @@ async function sessionlessFetch(input: RequestInfo | URL, init: RequestInit = {}
  * 401 while signed in ends the session (the app goes to login), a 503 `maintenance` opens the maintenance page.
  */
 async function appFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers)
-  headers.set('Accept', 'application/json')
-  headers.set('Accept-Language', currentLanguage())
-  let res: Response
-  try {
-    res = await fetch(input, { ...init, headers, credentials: 'same-origin' })
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err
-    throw new NetworkError()
-  }
+  const res = await send(input, init, { credentials: 'same-origin' })
   noteSessionRev(res)
   if (res.ok) return res
   const body = (await res.json().catch(() => null)) as ApiErrorBody | null
