@@ -31,6 +31,8 @@ const sampleBody: Record<string, unknown> = {
   // An upload's body is the file (a JSON body is a 415, the type it is not).
   'POST /api/device-imports': new TextEncoder().encode('Serial number;Model\r\nMATRIX1;X'),
   'POST /api/maps/postal-codes': new TextEncoder().encode('Ort;Län\r\nMalmö;Skåne'),
+  // A 1×1 PNG: a feed post's image.
+  'POST /api/feed/images': Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
 }
 
 describe('every API route declares who may call it', () => {

@@ -22,6 +22,7 @@ const EXPECTED: Record<string, number> = {
   'POST /api/lead-lists': FILE_KINDS.lead_list.maxBytes,
   'POST /api/lead-lists/:id/nix': FILE_KINDS.lead_list.maxBytes,
   'POST /api/transcriptions': FILE_KINDS.recording.maxBytes,
+  'POST /api/feed/images': FILE_KINDS.feed_image.maxBytes,
 }
 
 describe('upload limits declared by the routes', async () => {

@@ -14,7 +14,7 @@ import { access } from '../../lib/access'
 import type { AppEnv, AuthContext } from '../../lib/context'
 import { uploadUpTo } from '../../lib/upload-limit'
 import { validate } from '../../lib/validate'
-import { checkFile, type FileStore } from '../../platform/files'
+import { readUpload, type FileStore } from '../../platform/files'
 import type { FeedActor, FeedService } from './feed.service'
 
 /** The signed-in person as the feed reads them: who they are, what they may do, their office and teams. */
@@ -47,11 +47,9 @@ export function feedRoutes(feed: FeedService, files: FileStore) {
       )
       // A post's image, checked by its content before the post names it.
       .post('/feed/images', access.can('create', 'feed_posts'), uploadUpTo(FILE_KINDS.feed_image.maxBytes), async (c) => {
-        const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-        const body = new Uint8Array(await c.req.arrayBuffer())
-        const contentType = await checkFile('feed_image', body, declared, c.var.t)
+        const { name, contentType, data } = await readUpload(c, 'feed_image', 'image')
         const id = randomUUID()
-        await files.store({ id, kind: 'feed_image', userId: c.var.auth!.userData.id, name: 'image', contentType, data: Buffer.from(body) }, Date.now(), {
+        await files.store({ id, kind: 'feed_image', userId: c.var.auth!.userData.id, name, contentType, data }, Date.now(), {
           quotaBytes: UNPOSTED_IMAGES_BYTES,
         })
         return c.json({ id, src: `/api/files/${id}` }, 201)
