@@ -73,12 +73,18 @@ export function feedContext(deps: FeedDeps, ports: FeedPorts) {
     return new Set([...own.map((r) => r.userId), ...game])
   }
 
-  /** Whether the actor sees an item (the rule, and its person not hidden from them). */
-  async function sees(on: Db, actor: FeedActor, item: FeedItemRow): Promise<boolean> {
-    if (item.removedAt !== null || !feedVisible(item, readerOf(actor))) return false
-    if (!item.subjectId || item.subjectId === actor.id || item.kind === 'post') return true
-    return !(await hiddenOf(on, [item.subjectId])).has(item.subjectId)
+  /** The items the actor sees, in order: not removed, the rule, and the person a moment is about not hidden from them. */
+  async function seenAmong(on: Db, actor: FeedActor, rows: FeedItemRow[]): Promise<Set<string>> {
+    const reader = readerOf(actor)
+    const about = (r: FeedItemRow) => (r.subjectId && r.subjectId !== actor.id && r.kind !== 'post' ? r.subjectId : null)
+    const hidden = await hiddenOf(
+      on,
+      rows.flatMap((r) => about(r) ?? []),
+    )
+    return new Set(rows.filter((r) => r.removedAt === null && feedVisible(r, reader) && !hidden.has(about(r) ?? '')).map((r) => r.id))
   }
+  /** Whether the actor sees one item. */
+  const sees = async (on: Db, actor: FeedActor, item: FeedItemRow) => (await seenAmong(on, actor, [item])).has(item.id)
 
   /** Items as the actor reads them: names, places, reactions (theirs marked), the newest comments and their count. */
   async function views(on: Db, actor: FeedActor, rows: FeedItemRow[], allComments = false): Promise<FeedItem[]> {
@@ -146,6 +152,6 @@ export function feedContext(deps: FeedDeps, ports: FeedPorts) {
     })
   }
 
-  return { ...deps, db, t, F, R, C, S, ports, settingsOf, hiddenOf, sees, views }
+  return { ...deps, db, t, F, R, C, S, ports, settingsOf, seenAmong, sees, views }
 }
 export type FeedContext = ReturnType<typeof feedContext>

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
-import { FEED_PAGE, feedVisible } from '../../../shared/rules/feed'
+import { FEED_PAGE } from '../../../shared/rules/feed'
 import type { FeedItem, FeedPage } from '../../../shared/schemas/feed'
 import type { Db } from '../../db/client'
 import { notFound } from '../../lib/errors'
@@ -10,7 +10,7 @@ const MAX_ROWS_READ = FEED_PAGE * 10
 
 /** The feed as a person reads it: their office's and the whole organisation's moments, newest first, a page at a time. */
 export function feedReads(ctx: FeedContext) {
-  const { db, F, settingsOf, hiddenOf, views } = ctx
+  const { db, F, settingsOf, seenAmong, views } = ctx
 
   return {
     /** A page older than `before` (`<at>_<id>` of the last item read), with the reader's own settings. */
@@ -33,13 +33,10 @@ export function feedReads(ctx: FeedContext) {
         read += rows.length
         more = rows.length === FEED_PAGE * 2
         if (rows.length === 0) break
-        const hidden = await hiddenOf(
-          db,
-          rows.flatMap((r) => (r.subjectId && r.subjectId !== actor.id && r.kind !== 'post' ? [r.subjectId] : [])),
-        )
+        const seen = await seenAmong(db, actor, rows)
         for (const r of rows) {
           cursor = { at: r.at, id: r.id }
-          if (!feedVisible(r, reader) || (r.subjectId && hidden.has(r.subjectId) && r.kind !== 'post')) continue
+          if (!seen.has(r.id)) continue
           shown.push(r)
           if (shown.length === FEED_PAGE) break
         }

@@ -109,6 +109,7 @@ export function useKiosk(handlers: KioskHandlers): KioskState {
             // Asked at once, and again once every instance has read the screen's row afresh (they keep it 2 s).
             onChanged: () => {
               wake?.()
+              clearTimeout(recheck)
               recheck = setTimeout(() => wake?.(), KIOSK_TIMERS.recheckMs)
             },
             onStandings: () => {
