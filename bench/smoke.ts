@@ -14,6 +14,7 @@ const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Re
 const benches = Object.keys(pkg.scripts).filter((name) => name.startsWith('bench:') && name !== 'bench:smoke')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-bench-smoke-'))
 const seeded = path.join(work, 'seeded')
+const HANG_SECONDS = 600
 
 function env(extra: Record<string, string>): NodeJS.ProcessEnv {
   // eslint-disable-next-line no-restricted-properties -- the benchmarks run with this process's environment
@@ -28,15 +29,16 @@ function run(name: string, dataDir: string): Promise<{ code: number | null; seco
     let output = ''
     child.stdout.on('data', (d: Buffer) => (output += d.toString()))
     child.stderr.on('data', (d: Buffer) => (output += d.toString()))
-    // A benchmark that hangs is broken too: its whole process group goes after three minutes.
+    // A benchmark that hangs is broken too: its whole process group goes after ten minutes (the slowest takes about a
+    // minute on this host when it is quiet; a CI host may be several times slower).
     const timer = setTimeout(() => {
-      output += '\n(stopped after 180 s)'
+      output += `\n(stopped after ${HANG_SECONDS} s)`
       try {
         process.kill(-child.pid!, 'SIGKILL')
       } catch {
         // gone
       }
-    }, 180_000)
+    }, HANG_SECONDS * 1000)
     child.on('close', (code) => {
       clearTimeout(timer)
       resolve({ code, seconds: (Date.now() - started) / 1000, output })
@@ -44,7 +46,7 @@ function run(name: string, dataDir: string): Promise<{ code: number | null; seco
   })
 }
 
-let failed = 0
+const failed: Array<{ name: string; code: number | null; output: string }> = []
 try {
   if (!fs.existsSync('dist/index.html') || !fs.existsSync('dist-server/index.mjs')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
   const seedStarted = Date.now()
@@ -56,7 +58,7 @@ try {
     fs.cpSync(seeded, dataDir, { recursive: true })
     const r = await run(name, dataDir)
     const ok = r.code === 0
-    if (!ok) failed++
+    if (!ok) failed.push({ name, code: r.code, output: r.output })
     console.log(`  ${name.padEnd(20)} ${r.seconds.toFixed(0).padStart(4)} s  ${ok ? 'ok' : `FAILED (exit ${r.code})`}`)
     if (!ok) console.log(r.output.replace(/^/gm, '      │ '))
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -64,7 +66,10 @@ try {
 } finally {
   fs.rmSync(work, { recursive: true, force: true })
 }
-if (failed) {
-  console.log(`\n${failed} benchmark(s) broken.`)
+if (failed.length) {
+  // Again at the end, where a shortened log still shows it: which broke, and the last lines each printed.
+  for (const f of failed)
+    console.log(`\n${f.name} (exit ${f.code}), its last lines:\n${f.output.trimEnd().split('\n').slice(-12).join('\n').replace(/^/gm, '  │ ')}`)
+  console.log(`\n${failed.length} benchmark(s) broken: ${failed.map((f) => f.name).join(', ')}.`)
   process.exit(1)
 }
