@@ -3,7 +3,10 @@
  * after its own timeouts (15 s, doubling): a phone whose instance restarted would wait that long after the server
  * was back. While a client that was connected is not, this asks whether the server answers (a cheap HTTP probe,
  * every second or two, spread so a restart's many phones do not ask in step) and, the moment it does, starts the
- * connection again. pusher-js resubscribes every channel once connected.
+ * connection again. pusher-js resubscribes every channel once connected. Each start it forces waits longer before
+ * the next (1.5 s, 3 s, 6 s, up to 12 s) until one succeeds: a handshake that takes a while (a slow link; a browser
+ * that delays sockets after many failed ones, as Chromium does after a long network drop) is given the time to finish
+ * instead of being started again, and again, before it can.
  */
 export type ReconnectingClient = {
   connection: {
@@ -20,9 +23,12 @@ export function reconnectWhenBack(client: ReconnectingClient, answers: () => Pro
   let wasConnected = client.connection.state === 'connected'
   let timer: ReturnType<typeof setTimeout> | null = null
   let stopped = false
+  /** starts forced since the connection was last up */
+  let forced = 0
   const schedule = () => {
     if (timer || stopped) return
-    timer = setTimeout(probe, every * (0.5 + Math.random()))
+    const wait = forced === 0 ? every * (0.5 + Math.random()) : Math.min(every * 8, every * 2 ** forced) * (0.75 + Math.random() / 2)
+    timer = setTimeout(probe, wait)
   }
   const probe = async () => {
     timer = null
@@ -32,12 +38,14 @@ export function reconnectWhenBack(client: ReconnectingClient, answers: () => Pro
       if (stopped || client.connection.state === 'connected') return
       client.disconnect()
       client.connect()
+      forced++
     }
     schedule()
   }
   const onChange = ({ current }: { current: string }) => {
     if (current === 'connected') {
       wasConnected = true
+      forced = 0
       if (timer) clearTimeout(timer)
       timer = null
     } else if (wasConnected && (current === 'connecting' || current === 'unavailable')) schedule()
