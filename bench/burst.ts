@@ -8,6 +8,7 @@ import { SYNC_SCHEMA_VERSION, type Mutation } from '../shared/schemas/sync'
 import { currentChangeVersion } from '../server/db/change-counter'
 import { hashToken } from '../server/modules/auth/auth.service'
 import { benchDatabase, percentile, reportTargets, sized } from './lib'
+import { cpuMsOf, untilHealthy } from '../scripts/built-server'
 
 /**
  * `npm run bench:burst` — the evening when everyone syncs (issue 40), on the large data set (`npm run seed -- --scale
@@ -140,26 +141,9 @@ for (let i = 0; i < INSTANCES; i++) {
     })
   }
 }
-/** A process's CPU time so far (user + system), ms. */
-const cpuMsOf = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
 const rssOf = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
-}
-
-async function ready(origin: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${origin} did not come up`)
 }
 
 const headers = (origin: string, token: string) => ({ 'content-type': 'application/json', origin, cookie: `sk_session=${token}` })
@@ -277,7 +261,7 @@ const stats = (values: number[]) => {
 const ms = (n: number) => `${Math.round(n)} ms`
 
 try {
-  await Promise.all(instances.map((i) => ready(i.origin)))
+  await Promise.all(instances.map((i) => untilHealthy(i.origin)))
   {
     const origin = instances[0]!.origin
     const first = await fetch(`${origin}/api/sync/pull`, {

@@ -14,6 +14,7 @@ import { personalNumberOf } from '../shared/rules/identity'
 import { saleArgs } from '../server/test/fixtures'
 import { rawSocket } from '../server/test/realtime-socket'
 import { chromiumLaunchOptions } from '../scripts/chromium'
+import { cpuMsOf, untilHealthy } from '../scripts/built-server'
 import { percentile, reportTargets, sized, SMOKE } from './lib'
 
 /**
@@ -96,29 +97,13 @@ function startInstance(n: number): ChildProcess {
 }
 /** The processes the bench stops itself. */
 const stopping = new Set<ChildProcess>()
-async function ready(origin: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`${origin} did not start`)
-}
 const instances: Instance[] = []
-/** A process's CPU time so far (user + system), ms. */
-const cpuOf = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
 /** The servers' CPU time so far, all instances together. */
-const cpuMs = () => instances.reduce((sum, i) => sum + i.cpuBeforeRestarts + cpuOf(i.child.pid!), 0)
+const cpuMs = () => instances.reduce((sum, i) => sum + i.cpuBeforeRestarts + cpuMsOf(i.child.pid!), 0)
 /** Stops an instance and starts it again on the same database (the soak's restart). */
 /** Stops an instance (the soak's restart: an upgrade, a crash); `startAgain` starts it on the same database. */
 async function stopInstance(instance: Instance) {
-  instance.cpuBeforeRestarts += cpuOf(instance.child.pid!)
+  instance.cpuBeforeRestarts += cpuMsOf(instance.child.pid!)
   const exited = new Promise((r) => instance.child.once('exit', r))
   stopping.add(instance.child)
   process.kill(-instance.child.pid!, 'SIGTERM')
@@ -126,7 +111,7 @@ async function stopInstance(instance: Instance) {
 }
 async function startAgain(instance: Instance) {
   instance.child = startInstance(instance.n)
-  await ready(instance.origin)
+  await untilHealthy(instance.origin)
 }
 const now = () => performance.timeOrigin + performance.now()
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b)
@@ -203,7 +188,7 @@ try {
     // One after the other: the first migrates and seeds an empty database, the others find it ready.
     const instance: Instance = { n, origin: `http://127.0.0.1:${PORT + n}`, child: startInstance(n), cpuBeforeRestarts: 0 }
     instances.push(instance)
-    await ready(instance.origin)
+    await untilHealthy(instance.origin)
   }
   const last = INSTANCES - 1
   const admin = await signIn('admin@demo.test')

@@ -3,6 +3,25 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+/** A process's CPU time so far (user + system), ms: utime and stime of /proc/<pid>/stat, in clock ticks of 10 ms. */
+export function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** Waits until a server at `origin` answers /api/health (a minute at most). */
+export async function untilHealthy(origin: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${origin} did not come up`)
+}
+
 /**
  * The bundled server (as `npm start` runs it) on a port of its own and a fresh data folder, for benchmarks and
  * review scripts: `ready()` waits for /api/health, `stop()` ends it and removes the data.
@@ -21,22 +40,8 @@ export function startBuiltServer(opts: { port: number; name: string; env?: Recor
     /** its data folder (the SQLite database is saljkraft.sqlite there) */
     dataDir,
     /** The server process's CPU time so far (user + system), ms: what a benchmark's work cost the server. */
-    cpuMs() {
-      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command's name), in clock ticks of 10 ms
-      return (Number(fields[11]) + Number(fields[12])) * 10
-    },
-    async ready() {
-      for (let i = 0; i < 600; i++) {
-        try {
-          if ((await fetch(`${origin}/api/health`)).ok) return
-        } catch {
-          /* not up yet */
-        }
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      throw new Error(`${origin} did not come up`)
-    },
+    cpuMs: () => cpuMsOf(child.pid!),
+    ready: () => untilHealthy(origin),
     stop() {
       child.kill('SIGTERM')
       fs.rmSync(dataDir, { recursive: true, force: true })
